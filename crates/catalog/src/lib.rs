@@ -1,0 +1,11 @@
+//! The catalog: every genre dayseed ships, one line each. The CLI, the server and the wasm build
+//! all take their registry from here, so a new genre appears everywhere at once.
+
+use dayseed_core::Registry;
+
+/// The registry of all shipped genres, in listing order.
+pub fn registry() -> Registry {
+    Registry::new(vec![
+        // one line per genre, e.g. &dayseed_sudoku::GENRE,
+    ])
+}

@@ -1,0 +1,283 @@
+//! The Genre contract: what every puzzle or level family provides, typed.
+//!
+//! A genre implements [`Genre`] with its own types; [`crate::registry::Registered`] wraps it into
+//! the dyn-safe, JSON-in/JSON-out [`crate::registry::DynGenre`] that the CLI, server and wasm use.
+//! Capabilities a genre lacks are declared in [`Capabilities`] and answered with
+//! [`ErrorKind::Unsupported`](crate::ErrorKind::Unsupported), never faked.
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use crate::budget::{Budget, Count};
+use crate::error::{Error, ErrorKind, Result};
+use crate::id::{Source, Version};
+
+/// Whether a released generator version still dispatches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum VersionStatus {
+    /// The version new dailies and seeds use.
+    Current,
+    /// Older but still generated on request (old ids keep their boards).
+    Supported,
+    /// No longer generated: ids naming it are refused with an explicit error.
+    Retired,
+}
+
+/// One generator version of a genre and its status.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct VersionInfo {
+    /// The version.
+    pub version: Version,
+    /// Whether it dispatches.
+    pub status: VersionStatus,
+    /// What it is (one line, for `dayseed genres` and the API).
+    pub note: &'static str,
+}
+
+/// The family a genre belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GenreKind {
+    /// A logic puzzle: solving is deduction; a released puzzle has exactly one solution.
+    Logic,
+    /// An arcade level verified by simulation: solving means finding a winning input plan, grading
+    /// means par; uniqueness does not apply.
+    Arcade,
+}
+
+/// How `dayseed solve` splits a text file into puzzles for this genre.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RecordFormat {
+    /// One puzzle per non-empty line.
+    Lines,
+    /// A puzzle is a block of lines; blocks are separated by blank lines.
+    Blocks,
+}
+
+/// What a genre can do. Tatham-style flags: absent means "declared absent", not "broken".
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Capabilities {
+    /// Logic puzzle or arcade level.
+    pub kind: GenreKind,
+    /// Released puzzles are proven to have exactly one solution.
+    pub unique_solutions: bool,
+    /// `count_solutions` is available.
+    pub count_solutions: bool,
+    /// `grade` is available.
+    pub grade: bool,
+    /// `hint` is available.
+    pub hint: bool,
+    /// `render_svg` is available.
+    pub svg: bool,
+    /// How text input files are split into puzzles.
+    pub records: RecordFormat,
+}
+
+/// What a generator hands back besides the board (the adapter adds id and digest).
+#[derive(Debug, Clone)]
+pub struct Board<P> {
+    /// The 64-bit seed the generator derived from the id's source and used.
+    pub seed: u64,
+    /// The board, including the generator's answer.
+    pub puzzle: P,
+    /// Attempts consumed on the RNG stream (1 = first try succeeded).
+    pub attempts: u32,
+    /// Set when the generator fell back after its bounded attempts; says what was delivered
+    /// instead of what was asked. Reported in every output, never silent.
+    pub fallback: Option<String>,
+}
+
+/// How often a technique was used while grading.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TechniqueUse {
+    /// The technique's name.
+    pub name: String,
+    /// How many steps used it.
+    pub count: u32,
+}
+
+/// A difficulty grade from the human-style solver (or par, for arcade genres).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Grade {
+    /// The level's name (e.g. `HARD`, `L6`, `par 9`).
+    pub level: String,
+    /// The level as a number, 1 = easiest.
+    pub rank: u32,
+    /// A finer numeric score; each genre documents its scale.
+    pub score: f64,
+    /// Techniques used, in order of first use (or of difficulty), with counts.
+    pub techniques: Vec<TechniqueUse>,
+    /// Whether the human-style solver finished the puzzle with the techniques it has.
+    pub solved_by_logic: bool,
+}
+
+/// What a hint asks the player to do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HintKind {
+    /// A logical step: place or eliminate what `detail` names.
+    Step,
+    /// A mark of the player's contradicts every solution: remove it first.
+    RemoveMark,
+    /// The board is already solved.
+    Solved,
+    /// The hint search ran out of its node budget; no guess is offered.
+    BudgetExhausted,
+}
+
+/// The next step for a player, with a one-line explanation.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Hint {
+    /// What kind of hint this is.
+    pub kind: HintKind,
+    /// The technique (or rule) that justifies it.
+    pub technique: String,
+    /// One line for the player.
+    pub message: String,
+    /// Genre-specific specifics: cells or edges involved, placements, eliminations.
+    pub detail: serde_json::Value,
+}
+
+/// The rule-based verdict on a player's state.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Verdict {
+    /// Every rule is satisfied: the player has won (whatever the stored answer says).
+    pub solved: bool,
+    /// Every cell/edge/line the rules need is filled in (it may still break rules).
+    pub complete: bool,
+    /// Rules broken so far, each naming where.
+    pub problems: Vec<String>,
+}
+
+/// Options for [`Genre::solve_report`].
+#[derive(Debug, Clone, Copy)]
+pub struct SolveOptions {
+    /// Also grade the puzzle when it is unique.
+    pub grade: bool,
+    /// Node budget for the search.
+    pub budget: u64,
+}
+
+/// The typed contract each genre crate implements.
+pub trait Genre: Send + Sync + 'static {
+    /// The registry name, lower-case (`sudoku`).
+    const NAME: &'static str;
+    /// Parsed generation parameters (difficulty, size, level, stage, ...).
+    type Params: Clone;
+    /// A board: givens, and the generator's answer when known. JSON is the API form.
+    type Puzzle: Serialize + DeserializeOwned;
+    /// A player's progress on a board.
+    type State: Serialize + DeserializeOwned;
+
+    /// Every generator version ever released, oldest first.
+    fn versions(&self) -> &'static [VersionInfo];
+    /// What this genre can do.
+    fn capabilities(&self) -> Capabilities;
+
+    /// Parses the params part of an id (also used for CLI flags).
+    fn parse_params(&self, text: &str) -> Result<Self::Params>;
+    /// The canonical params text; `parse_params(format_params(p)) == p`.
+    fn format_params(&self, params: &Self::Params) -> String;
+    /// Params from command-line style flags: `(name, value)` pairs with names without dashes,
+    /// e.g. `("difficulty", "hard")`, `("grid-size", "10")`, `("level", "6")`, `("size", "5x5")`,
+    /// `("stage", "7")`, `("par", "9")`. The CLI passes every flag the user gave; a flag the genre
+    /// does not use is an error naming it, and missing flags take the genre's defaults.
+    fn params_from_flags(&self, flags: &[(&str, &str)]) -> Result<Self::Params>;
+    /// The params of a daily puzzle, optionally at a requested difficulty (genre's vocabulary).
+    fn daily_params(&self, difficulty: Option<&str>) -> Result<Self::Params>;
+
+    /// Generates the board named by (version, source, params). Must dispatch on `version`, refuse
+    /// a version it does not know, use only core's RNG, and re-validate the board before returning.
+    fn generate(
+        &self,
+        version: Version,
+        source: &Source,
+        params: &Self::Params,
+    ) -> Result<Board<Self::Puzzle>>;
+
+    /// Checks a puzzle that came from outside (JSON or text) against the genre's bounds.
+    fn validate(&self, puzzle: &Self::Puzzle) -> Result<()>;
+    /// The canonical content hashed into the digest: givens, solution, difficulty.
+    fn canonical_content(&self, puzzle: &Self::Puzzle) -> String;
+    /// The same puzzle with the answer removed (what a client may see before solving).
+    fn without_solution(&self, puzzle: &Self::Puzzle) -> Self::Puzzle;
+
+    /// Counts solutions up to `limit` within `budget`.
+    fn count_solutions(
+        &self,
+        _puzzle: &Self::Puzzle,
+        _limit: u64,
+        _budget: &mut Budget,
+    ) -> Result<Count> {
+        Err(unsupported(Self::NAME, "count_solutions"))
+    }
+    /// Solves a puzzle for `dayseed solve`: a JSON object in the genre's documented report form.
+    fn solve_report(
+        &self,
+        puzzle: &Self::Puzzle,
+        options: SolveOptions,
+    ) -> Result<serde_json::Value>;
+    /// Grades the puzzle with the human-style solver (or par for arcade genres).
+    fn grade(&self, _puzzle: &Self::Puzzle) -> Result<Grade> {
+        Err(unsupported(Self::NAME, "grade"))
+    }
+    /// The next step for the player's state.
+    fn hint(&self, _puzzle: &Self::Puzzle, _state: &Self::State) -> Result<Hint> {
+        Err(unsupported(Self::NAME, "hint"))
+    }
+    /// The rule-based win check.
+    fn check(&self, puzzle: &Self::Puzzle, state: &Self::State) -> Result<Verdict>;
+
+    /// The canonical text form of a puzzle (givens only).
+    fn encode(&self, puzzle: &Self::Puzzle) -> String;
+    /// Reads the canonical text form; never panics on untrusted text.
+    fn decode(&self, text: &str) -> Result<Self::Puzzle>;
+    /// Reads a player's state from text (the CLI's `--state`); JSON by default.
+    fn decode_state(&self, _puzzle: &Self::Puzzle, text: &str) -> Result<Self::State> {
+        serde_json::from_str(text).map_err(|e| Error::state(format!("state is not valid: {e}")))
+    }
+    /// Checks that a state fits the puzzle (sizes, ranges) before any work.
+    fn validate_state(&self, puzzle: &Self::Puzzle, state: &Self::State) -> Result<()>;
+
+    /// A drawing for the terminal, with the player's state and/or the answer when given.
+    fn render_text(
+        &self,
+        puzzle: &Self::Puzzle,
+        state: Option<&Self::State>,
+        show_solution: bool,
+    ) -> String;
+    /// A standalone SVG picture of the puzzle (and the answer on request).
+    fn render_svg(&self, _puzzle: &Self::Puzzle, _show_solution: bool) -> Result<String> {
+        Err(unsupported(Self::NAME, "render_svg"))
+    }
+}
+
+/// The error for a capability a genre declares absent.
+pub fn unsupported(genre: &str, what: &str) -> Error {
+    Error::new(
+        ErrorKind::Unsupported,
+        format!("genre '{genre}' does not support {what}"),
+    )
+}
+
+/// The error for a version a genre does not generate.
+pub fn unsupported_version(genre: &str, version: Version, versions: &[VersionInfo]) -> Error {
+    let supported: Vec<String> = versions
+        .iter()
+        .filter(|v| v.status != VersionStatus::Retired)
+        .map(|v| v.version.to_string())
+        .collect();
+    let retired = versions
+        .iter()
+        .any(|v| v.version == version && v.status == VersionStatus::Retired);
+    Error::new(
+        ErrorKind::UnsupportedVersion,
+        format!(
+            "{genre} generator version {version} is {}; supported: {}",
+            if retired { "retired" } else { "not supported" },
+            supported.join(", ")
+        ),
+    )
+}

@@ -1,0 +1,33 @@
+//! dayseed-core: the cross-genre machinery of dayseed, with no I/O.
+//!
+//! * [`rng`] — the project's own PRNGs (value-stable, golden-vector locked)
+//! * [`seed`] — daily seed derivation and string hashing
+//! * [`day`] — day policies (`device-local-v1`, `utc-v1`)
+//! * [`id`] — puzzle identity and generator versions
+//! * [`digest`] — board digests
+//! * [`budget`] — node budgets and bounded solution counts
+//! * [`genre`] — the typed Genre contract
+//! * [`registry`] — the dyn-safe JSON registry over genres
+//! * [`save`] — the save schema and legacy migration
+
+pub mod budget;
+pub mod day;
+pub mod digest;
+pub mod error;
+pub mod genre;
+pub mod id;
+pub mod registry;
+pub mod rng;
+pub mod save;
+pub mod seed;
+
+pub use budget::{Budget, Count};
+pub use day::DayPolicy;
+pub use error::{Error, ErrorKind, Result};
+pub use genre::{
+    Board, Capabilities, Genre, GenreKind, Grade, Hint, HintKind, RecordFormat, SolveOptions,
+    TechniqueUse, Verdict, VersionInfo, VersionStatus,
+};
+pub use id::{PuzzleId, Source, Version};
+pub use registry::{DynGenre, GeneratedRecord, Registered, Registry};
+pub use rng::{Mulberry32, Rng};

@@ -1,0 +1,375 @@
+//! The dyn-safe registry: genre name -> [`DynGenre`], JSON in and JSON out. The CLI, the server
+//! and the wasm build see genres only through this, so a new genre is one crate plus one line in
+//! the catalog.
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::budget::{Budget, Count};
+use crate::day::DayPolicy;
+use crate::digest::board_digest;
+use crate::error::{Error, ErrorKind, Result};
+use crate::genre::{
+    unsupported_version, Capabilities, Genre, Grade, Hint, SolveOptions, Verdict, VersionInfo,
+    VersionStatus,
+};
+use crate::id::{check_params_text, PuzzleId, Source, Version};
+
+/// The largest JSON puzzle or state text accepted from outside, in bytes.
+pub const MAX_INPUT_BYTES: usize = 1 << 20;
+
+/// A generated board with its identity, in the JSON form every front end shares.
+#[derive(Debug, Clone, Serialize)]
+pub struct GeneratedRecord {
+    /// The full id (`sudoku:SEED-1-EASY-g1`).
+    pub id: String,
+    /// The genre's name.
+    pub genre: &'static str,
+    /// The generator version (`g1`).
+    pub version: String,
+    /// The 64-bit seed the generator used.
+    pub seed: u64,
+    /// SHA-256 of the canonical content.
+    pub digest: String,
+    /// Attempts used on the RNG stream.
+    pub attempts: u32,
+    /// Present when the generator fell back; says what was delivered.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fallback: Option<String>,
+    /// The board (genre's JSON form, with the answer).
+    pub puzzle: Value,
+}
+
+impl GeneratedRecord {
+    /// The record as one flat JSON object: id, genre, version, seed, the puzzle's own fields,
+    /// digest, attempts and fallback (the `dayseed gen` line format).
+    pub fn to_flat_json(&self) -> Value {
+        let mut out = serde_json::Map::new();
+        out.insert("id".into(), Value::from(self.id.clone()));
+        out.insert("genre".into(), Value::from(self.genre));
+        out.insert("version".into(), Value::from(self.version.clone()));
+        out.insert("seed".into(), Value::from(self.seed));
+        if let Value::Object(fields) = &self.puzzle {
+            for (k, v) in fields {
+                out.insert(k.clone(), v.clone());
+            }
+        }
+        out.insert("digest".into(), Value::from(self.digest.clone()));
+        out.insert("attempts".into(), Value::from(self.attempts));
+        if let Some(f) = &self.fallback {
+            out.insert("fallback".into(), Value::from(f.clone()));
+        }
+        Value::Object(out)
+    }
+}
+
+/// A genre behind a JSON interface. Implemented for every [`Registered`] genre.
+pub trait DynGenre: Send + Sync {
+    /// The registry name.
+    fn name(&self) -> &'static str;
+    /// Every released generator version with its status.
+    fn versions(&self) -> &'static [VersionInfo];
+    /// The newest version with status `Current`.
+    fn current_version(&self) -> Version;
+    /// What the genre can do.
+    fn capabilities(&self) -> Capabilities;
+    /// Canonical params text for a daily, optionally at a requested difficulty.
+    fn daily_params(&self, difficulty: Option<&str>) -> Result<String>;
+    /// Canonical params text from command-line style flags (see [`Genre::params_from_flags`]).
+    fn params_from_flags(&self, flags: &[(&str, &str)]) -> Result<String>;
+    /// Checks params text and returns its canonical spelling.
+    fn canonical_params(&self, params: &str) -> Result<String>;
+    /// Regenerates the board an id names (refusing unknown or retired versions).
+    fn generate(&self, id: &PuzzleId) -> Result<GeneratedRecord>;
+    /// The digest of a puzzle given as JSON.
+    fn digest(&self, puzzle: &Value) -> Result<String>;
+    /// The puzzle with its answer removed.
+    fn without_solution(&self, puzzle: &Value) -> Result<Value>;
+    /// Reads the canonical text form into puzzle JSON.
+    fn decode(&self, text: &str) -> Result<Value>;
+    /// Writes puzzle JSON in the canonical text form.
+    fn encode(&self, puzzle: &Value) -> Result<String>;
+    /// Reads a player's state from text (genre's text form or JSON).
+    fn decode_state(&self, puzzle: &Value, text: &str) -> Result<Value>;
+    /// Counts solutions up to `limit` within `budget`.
+    fn count_solutions(&self, puzzle: &Value, limit: u64, budget: &mut Budget) -> Result<Count>;
+    /// The `dayseed solve` report for one puzzle.
+    fn solve_report(&self, puzzle: &Value, options: SolveOptions) -> Result<Value>;
+    /// The human-style grade.
+    fn grade(&self, puzzle: &Value) -> Result<Grade>;
+    /// The next step for a player's state.
+    fn hint(&self, puzzle: &Value, state: &Value) -> Result<Hint>;
+    /// The rule-based verdict on a player's state.
+    fn check(&self, puzzle: &Value, state: &Value) -> Result<Verdict>;
+    /// A terminal drawing.
+    fn render_text(&self, puzzle: &Value, state: Option<&Value>, solution: bool) -> Result<String>;
+    /// An SVG drawing.
+    fn render_svg(&self, puzzle: &Value, solution: bool) -> Result<String>;
+}
+
+/// Wraps a typed [`Genre`] as a [`DynGenre`]. Genre crates export
+/// `pub static GENRE: Registered<TheirGenre> = Registered(TheirGenre);`.
+pub struct Registered<G>(pub G);
+
+impl<G: Genre> Registered<G> {
+    fn puzzle(&self, value: &Value) -> Result<G::Puzzle> {
+        let puzzle: G::Puzzle = serde_json::from_value(value.clone()).map_err(|e| {
+            Error::puzzle(format!("{} puzzle JSON is not valid: {e}", G::NAME))
+        })?;
+        self.0.validate(&puzzle)?;
+        Ok(puzzle)
+    }
+
+    fn state(&self, puzzle: &G::Puzzle, value: &Value) -> Result<G::State> {
+        let state: G::State = serde_json::from_value(value.clone())
+            .map_err(|e| Error::state(format!("{} state JSON is not valid: {e}", G::NAME)))?;
+        self.0.validate_state(puzzle, &state)?;
+        Ok(state)
+    }
+
+    fn to_json<T: Serialize>(value: &T) -> Result<Value> {
+        serde_json::to_value(value)
+            .map_err(|e| Error::new(ErrorKind::InvalidPuzzle, format!("cannot encode JSON: {e}")))
+    }
+
+    fn check_version(&self, version: Version) -> Result<()> {
+        let known = self
+            .0
+            .versions()
+            .iter()
+            .any(|v| v.version == version && v.status != VersionStatus::Retired);
+        if known {
+            Ok(())
+        } else {
+            Err(unsupported_version(G::NAME, version, self.0.versions()))
+        }
+    }
+}
+
+impl<G: Genre> DynGenre for Registered<G> {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn versions(&self) -> &'static [VersionInfo] {
+        self.0.versions()
+    }
+
+    fn current_version(&self) -> Version {
+        self.0
+            .versions()
+            .iter()
+            .rev()
+            .find(|v| v.status == VersionStatus::Current)
+            .map(|v| v.version)
+            .expect("every genre declares a current version")
+    }
+
+    fn capabilities(&self) -> Capabilities {
+        self.0.capabilities()
+    }
+
+    fn daily_params(&self, difficulty: Option<&str>) -> Result<String> {
+        let params = self.0.daily_params(difficulty)?;
+        Ok(self.0.format_params(&params))
+    }
+
+    fn params_from_flags(&self, flags: &[(&str, &str)]) -> Result<String> {
+        let params = self.0.params_from_flags(flags)?;
+        Ok(self.0.format_params(&params))
+    }
+
+    fn canonical_params(&self, params: &str) -> Result<String> {
+        check_params_text(params)?;
+        let parsed = self.0.parse_params(params)?;
+        Ok(self.0.format_params(&parsed))
+    }
+
+    fn generate(&self, id: &PuzzleId) -> Result<GeneratedRecord> {
+        if id.genre != G::NAME {
+            return Err(Error::new(
+                ErrorKind::UnknownGenre,
+                format!("id {id} is for genre '{}', not '{}'", id.genre, G::NAME),
+            ));
+        }
+        self.check_version(id.version)?;
+        let params = self.0.parse_params(&id.params)?;
+        let canonical = self.0.format_params(&params);
+        if canonical != id.params {
+            return Err(Error::new(
+                ErrorKind::MalformedId,
+                format!(
+                    "id {id}: params '{}' are not in canonical form (expected '{canonical}')",
+                    id.params
+                ),
+            ));
+        }
+        if let Source::Daily { epoch_day, .. } = id.source
+            && epoch_day.abs() > crate::day::MAX_ABS_EPOCH_DAY
+        {
+            return Err(Error::new(ErrorKind::MalformedId, "epoch day out of range"));
+        }
+        let board = self.0.generate(id.version, &id.source, &params)?;
+        let digest = board_digest(G::NAME, &self.0.canonical_content(&board.puzzle));
+        Ok(GeneratedRecord {
+            id: id.to_string(),
+            genre: G::NAME,
+            version: id.version.to_string(),
+            seed: board.seed,
+            digest,
+            attempts: board.attempts,
+            fallback: board.fallback,
+            puzzle: Self::to_json(&board.puzzle)?,
+        })
+    }
+
+    fn digest(&self, puzzle: &Value) -> Result<String> {
+        let p = self.puzzle(puzzle)?;
+        Ok(board_digest(G::NAME, &self.0.canonical_content(&p)))
+    }
+
+    fn without_solution(&self, puzzle: &Value) -> Result<Value> {
+        let p = self.puzzle(puzzle)?;
+        Self::to_json(&self.0.without_solution(&p))
+    }
+
+    fn decode(&self, text: &str) -> Result<Value> {
+        if text.len() > MAX_INPUT_BYTES {
+            return Err(Error::puzzle(format!(
+                "puzzle text is longer than {MAX_INPUT_BYTES} bytes"
+            )));
+        }
+        let p = self.0.decode(text)?;
+        self.0.validate(&p)?;
+        Self::to_json(&p)
+    }
+
+    fn encode(&self, puzzle: &Value) -> Result<String> {
+        Ok(self.0.encode(&self.puzzle(puzzle)?))
+    }
+
+    fn decode_state(&self, puzzle: &Value, text: &str) -> Result<Value> {
+        if text.len() > MAX_INPUT_BYTES {
+            return Err(Error::state(format!(
+                "state text is longer than {MAX_INPUT_BYTES} bytes"
+            )));
+        }
+        let p = self.puzzle(puzzle)?;
+        let s = self.0.decode_state(&p, text)?;
+        self.0.validate_state(&p, &s)?;
+        Self::to_json(&s)
+    }
+
+    fn count_solutions(&self, puzzle: &Value, limit: u64, budget: &mut Budget) -> Result<Count> {
+        self.0.count_solutions(&self.puzzle(puzzle)?, limit, budget)
+    }
+
+    fn solve_report(&self, puzzle: &Value, options: SolveOptions) -> Result<Value> {
+        self.0.solve_report(&self.puzzle(puzzle)?, options)
+    }
+
+    fn grade(&self, puzzle: &Value) -> Result<Grade> {
+        self.0.grade(&self.puzzle(puzzle)?)
+    }
+
+    fn hint(&self, puzzle: &Value, state: &Value) -> Result<Hint> {
+        let p = self.puzzle(puzzle)?;
+        let s = self.state(&p, state)?;
+        self.0.hint(&p, &s)
+    }
+
+    fn check(&self, puzzle: &Value, state: &Value) -> Result<Verdict> {
+        let p = self.puzzle(puzzle)?;
+        let s = self.state(&p, state)?;
+        self.0.check(&p, &s)
+    }
+
+    fn render_text(&self, puzzle: &Value, state: Option<&Value>, solution: bool) -> Result<String> {
+        let p = self.puzzle(puzzle)?;
+        let s = state.map(|s| self.state(&p, s)).transpose()?;
+        Ok(self.0.render_text(&p, s.as_ref(), solution))
+    }
+
+    fn render_svg(&self, puzzle: &Value, solution: bool) -> Result<String> {
+        self.0.render_svg(&self.puzzle(puzzle)?, solution)
+    }
+}
+
+/// The set of registered genres, in listing order.
+pub struct Registry {
+    genres: Vec<&'static dyn DynGenre>,
+}
+
+impl Registry {
+    /// A registry of the given genres (names must be distinct).
+    pub fn new(genres: Vec<&'static dyn DynGenre>) -> Registry {
+        for (i, g) in genres.iter().enumerate() {
+            assert!(
+                genres[..i].iter().all(|h| h.name() != g.name()),
+                "genre '{}' registered twice",
+                g.name()
+            );
+        }
+        Registry { genres }
+    }
+
+    /// All genres in listing order.
+    pub fn genres(&self) -> &[&'static dyn DynGenre] {
+        &self.genres
+    }
+
+    /// Genre names in listing order.
+    pub fn names(&self) -> Vec<&'static str> {
+        self.genres.iter().map(|g| g.name()).collect()
+    }
+
+    /// The genre called `name`, or an error listing the registered ones.
+    pub fn get(&self, name: &str) -> Result<&'static dyn DynGenre> {
+        self.genres
+            .iter()
+            .copied()
+            .find(|g| g.name() == name)
+            .ok_or_else(|| {
+                let shown: String = name.chars().take(40).collect();
+                Error::new(
+                    ErrorKind::UnknownGenre,
+                    format!(
+                        "unknown genre '{shown}'; registered: {}",
+                        self.names().join(", ")
+                    ),
+                )
+            })
+    }
+
+    /// Parses an id and checks its genre is registered.
+    pub fn parse_id(&self, id: &str) -> Result<(PuzzleId, &'static dyn DynGenre)> {
+        let id: PuzzleId = id.parse()?;
+        let genre = self.get(&id.genre)?;
+        Ok((id, genre))
+    }
+
+    /// Regenerates the board an id names.
+    pub fn generate(&self, id: &str) -> Result<GeneratedRecord> {
+        let (id, genre) = self.parse_id(id)?;
+        genre.generate(&id)
+    }
+
+    /// The id of a genre's daily puzzle at its current version.
+    pub fn daily_id(
+        &self,
+        genre: &str,
+        policy: DayPolicy,
+        epoch_day: i64,
+        difficulty: Option<&str>,
+    ) -> Result<PuzzleId> {
+        let g = self.get(genre)?;
+        let params = g.daily_params(difficulty)?;
+        Ok(PuzzleId::daily(
+            g.name(),
+            policy,
+            epoch_day,
+            &params,
+            g.current_version(),
+        ))
+    }
+}

@@ -1,0 +1,1 @@
+//! dayseed-lightsout (work in progress).

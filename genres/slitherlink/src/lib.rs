@@ -1,0 +1,1 @@
+//! dayseed-slitherlink (work in progress).

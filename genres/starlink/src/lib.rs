@@ -1,0 +1,1 @@
+//! dayseed-starlink (work in progress).

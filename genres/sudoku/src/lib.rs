@@ -1,0 +1,1 @@
+//! dayseed-sudoku (work in progress).
