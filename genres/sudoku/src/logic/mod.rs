@@ -1,0 +1,1 @@
+//! Human-style solving techniques, grading and hints (work in progress).
