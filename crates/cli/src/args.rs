@@ -1,0 +1,212 @@
+//! Command-line arguments.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+/// Daily puzzles that are the same on every device, proven playable, graded, and named for ever.
+#[derive(Debug, Parser)]
+#[command(name = "dayseed", version, about, propagate_version = true)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Print today's daily puzzle of a genre (default: local time zone, device-local-v1).
+    Daily(DailyArgs),
+    /// Generate puzzles in batch as JSON Lines on stdout.
+    Gen(GenArgs),
+    /// Count solutions of puzzles read from a file (or stdin) and print JSON Lines.
+    Solve(SolveArgs),
+    /// Regenerate a puzzle from its id alone and draw it.
+    Show(ShowArgs),
+    /// The next logical step for a player's state.
+    Hint(StateArgs),
+    /// The rule-based verdict on a player's state.
+    Check(StateArgs),
+    /// List the genres, their generator versions and capabilities.
+    Genres(JsonFlag),
+}
+
+/// `--json` alone.
+#[derive(Debug, Args)]
+pub struct JsonFlag {
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Flags that choose a genre's generation parameters. Each genre uses the ones that apply to it
+/// and rejects the others by name.
+#[derive(Debug, Args, Default)]
+pub struct GenreFlags {
+    /// Difficulty (sudoku: easy..master; starlink: easy..expert).
+    #[arg(long)]
+    pub difficulty: Option<String>,
+    /// Square grid size N (NxN).
+    #[arg(long)]
+    pub grid_size: Option<String>,
+    /// Grid width.
+    #[arg(long)]
+    pub width: Option<String>,
+    /// Grid height.
+    #[arg(long)]
+    pub height: Option<String>,
+    /// Level number (slitherlink: 1..10).
+    #[arg(long)]
+    pub level: Option<String>,
+    /// Stage number (lightsout).
+    #[arg(long)]
+    pub stage: Option<String>,
+    /// Board size WxH (lightsout).
+    #[arg(long)]
+    pub size: Option<String>,
+    /// Presses used to make the board (lightsout).
+    #[arg(long)]
+    pub par: Option<String>,
+    /// Target minimal press count (lightsout, generation by difficulty).
+    #[arg(long)]
+    pub optimal: Option<String>,
+    /// Toroidal wrap-around (lightsout).
+    #[arg(long)]
+    pub wrap: bool,
+    /// The params part of an id, verbatim (e.g. MEDIUM, 10x10-L6); excludes the flags above.
+    #[arg(long)]
+    pub params: Option<String>,
+}
+
+impl GenreFlags {
+    /// The flags given, as (name, value) pairs for `params_from_flags`.
+    pub fn pairs(&self) -> Vec<(&'static str, String)> {
+        let mut out = Vec::new();
+        let mut push = |name: &'static str, v: &Option<String>| {
+            if let Some(v) = v {
+                out.push((name, v.clone()));
+            }
+        };
+        push("difficulty", &self.difficulty);
+        push("grid-size", &self.grid_size);
+        push("width", &self.width);
+        push("height", &self.height);
+        push("level", &self.level);
+        push("stage", &self.stage);
+        push("size", &self.size);
+        push("par", &self.par);
+        push("optimal", &self.optimal);
+        if self.wrap {
+            out.push(("wrap", "true".to_string()));
+        }
+        out
+    }
+}
+
+/// `dayseed daily`.
+#[derive(Debug, Args)]
+pub struct DailyArgs {
+    /// The genre (see `dayseed genres`).
+    pub genre: String,
+    /// The calendar date YYYY-MM-DD instead of today.
+    #[arg(long)]
+    pub date: Option<String>,
+    /// IANA time zone (default: this machine's).
+    #[arg(long)]
+    pub tz: Option<String>,
+    /// Day policy: device-local-v1 or utc-v1.
+    #[arg(long, default_value = "device-local-v1")]
+    pub day_policy: String,
+    /// Difficulty in the genre's vocabulary (default: the genre's daily default).
+    #[arg(long)]
+    pub difficulty: Option<String>,
+    /// Include the solution.
+    #[arg(long)]
+    pub solution: bool,
+    /// Print the generated record as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `dayseed gen`.
+#[derive(Debug, Args)]
+pub struct GenArgs {
+    /// The genre.
+    pub genre: String,
+    /// Generation parameters.
+    #[command(flatten)]
+    pub flags: GenreFlags,
+    /// How many puzzles.
+    #[arg(long, default_value_t = 1)]
+    pub count: u64,
+    /// First seed; puzzle i uses seed S+i.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (output order and content do not depend on it).
+    #[arg(long, default_value_t = 1)]
+    pub jobs: usize,
+    /// Generator version (default: the genre's current one), e.g. g1.
+    #[arg(long)]
+    pub version: Option<String>,
+    /// Never draw a progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// `dayseed solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// The genre.
+    pub genre: String,
+    /// Input file, or - for stdin.
+    #[arg(default_value = "-")]
+    pub file: PathBuf,
+    /// Skip grading (raw solver throughput).
+    #[arg(long)]
+    pub no_grade: bool,
+    /// Node budget per puzzle.
+    #[arg(long, default_value_t = 10_000_000)]
+    pub budget: u64,
+    /// Worker threads (output order does not depend on it).
+    #[arg(long, default_value_t = 1)]
+    pub jobs: usize,
+    /// Never draw a progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// `dayseed show`.
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    /// A puzzle id, e.g. sudoku:SEED-42-HARD-g1.
+    pub id: String,
+    /// Also draw (or include) the solution.
+    #[arg(long)]
+    pub solution: bool,
+    /// Write an SVG picture to this file.
+    #[arg(long)]
+    pub svg: Option<PathBuf>,
+    /// Print the generated record as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `dayseed hint` and `dayseed check`.
+#[derive(Debug, Args)]
+pub struct StateArgs {
+    /// A puzzle id, or the puzzle's text form (then --genre is required).
+    pub puzzle: String,
+    /// The genre, when the puzzle is given as text.
+    #[arg(long)]
+    pub genre: Option<String>,
+    /// The player's state: the genre's text form or JSON (sudoku: 81 chars).
+    #[arg(long, conflicts_with = "state_file")]
+    pub state: Option<String>,
+    /// Read the player's state from a file.
+    #[arg(long)]
+    pub state_file: Option<PathBuf>,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+}

@@ -1,0 +1,91 @@
+//! `dayseed gen`: batch generation to JSON Lines, in seed order for any `--jobs`.
+
+use std::io::Write;
+
+use anyhow::{Context, Result, bail};
+use dayseed_core::genre::unsupported_version;
+use dayseed_core::{PuzzleId, Registry, Version, VersionStatus};
+
+use super::{Outcome, print_json_line, progress_bar};
+use crate::args::GenArgs;
+use crate::ordered::for_each_ordered;
+
+/// The most puzzles one run may ask for.
+const MAX_COUNT: u64 = 100_000_000;
+
+pub fn run(registry: &Registry, a: GenArgs) -> Result<Outcome> {
+    let genre = registry.get(&a.genre)?;
+    let pairs = a.flags.pairs();
+    let params = match &a.flags.params {
+        Some(p) if !pairs.is_empty() => {
+            bail!("--params {p} cannot be combined with --{}", pairs[0].0)
+        }
+        Some(p) => genre.canonical_params(p)?,
+        None => {
+            let borrowed: Vec<(&str, &str)> = pairs.iter().map(|(k, v)| (*k, v.as_str())).collect();
+            genre.params_from_flags(&borrowed)?
+        }
+    };
+    let version = match &a.version {
+        Some(v) => v.parse::<Version>()?,
+        None => genre.current_version(),
+    };
+    if a.count > MAX_COUNT {
+        bail!("--count {} is more than the limit of {MAX_COUNT}", a.count);
+    }
+    if a.seed.checked_add(a.count).is_none() {
+        bail!(
+            "--seed {} plus --count {} overflows 64 bits",
+            a.seed,
+            a.count
+        );
+    }
+    if !(1..=256).contains(&a.jobs) {
+        bail!("--jobs must be between 1 and 256");
+    }
+    // Refuse an unknown or retired version before any work starts.
+    let usable = genre
+        .versions()
+        .iter()
+        .any(|v| v.version == version && v.status != VersionStatus::Retired);
+    if !usable {
+        bail!(
+            "{}",
+            unsupported_version(genre.name(), version, genre.versions())
+        );
+    }
+    let bar = progress_bar(a.count, a.quiet);
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let result = for_each_ordered(
+        a.count,
+        a.jobs,
+        |i| {
+            let id = PuzzleId::seeded(genre.name(), a.seed + i, &params, version);
+            genre.generate(&id)
+        },
+        |i, record| -> Result<()> {
+            let record = record.with_context(|| format!("generating seed {}", a.seed + i))?;
+            print_json_line(&mut out, &record.to_flat_json())?;
+            bar.inc(1);
+            Ok(())
+        },
+    );
+    bar.finish_and_clear();
+    match result {
+        Err(e) if is_broken_pipe(&e) => Ok(Outcome::Success),
+        Err(e) => Err(e),
+        Ok(()) => {
+            out.flush()?;
+            Ok(Outcome::Success)
+        }
+    }
+}
+
+/// True when the error is stdout closing early (`dayseed gen ... | head`).
+pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}

@@ -1,0 +1,34 @@
+//! `dayseed show`: regenerate a puzzle from its id alone and draw it.
+
+use anyhow::{Context, Result};
+use dayseed_core::Registry;
+
+use super::{Outcome, strip_solution};
+use crate::args::ShowArgs;
+use crate::commands::daily::difficulty_of;
+
+pub fn run(registry: &Registry, a: ShowArgs) -> Result<Outcome> {
+    let (id, genre) = registry.parse_id(&a.id)?;
+    let mut record = genre.generate(&id)?;
+    if let Some(path) = &a.svg {
+        let svg = genre.render_svg(&record.puzzle, a.solution)?;
+        std::fs::write(path, svg).with_context(|| format!("writing {}", path.display()))?;
+        eprintln!("wrote {}", path.display());
+    }
+    if a.json {
+        strip_solution(registry, &mut record, a.solution)?;
+        println!("{}", record.to_flat_json());
+        return Ok(Outcome::Success);
+    }
+    println!("{}", record.id);
+    println!();
+    println!("{}", genre.render_text(&record.puzzle, None, a.solution)?);
+    if let Some(level) = difficulty_of(&record.puzzle) {
+        println!("difficulty: {level}");
+    }
+    println!("digest:     {}", record.digest);
+    if let Some(f) = &record.fallback {
+        println!("note:       {f}");
+    }
+    Ok(Outcome::Success)
+}

@@ -1,0 +1,84 @@
+//! `dayseed hint` and `dayseed check`: a puzzle (by id or text) and a player's state.
+
+use anyhow::{Context, Result, bail};
+use dayseed_core::{DynGenre, HintKind, Registry};
+use serde_json::Value;
+
+use super::Outcome;
+use crate::args::StateArgs;
+
+/// The largest state file read.
+const MAX_STATE_BYTES: u64 = 1 << 20;
+
+fn load(registry: &Registry, a: &StateArgs) -> Result<(&'static dyn DynGenre, Value, Value)> {
+    let (genre, puzzle) = if a.puzzle.contains(':') && a.genre.is_none() {
+        let (id, genre) = registry.parse_id(&a.puzzle)?;
+        (genre, genre.generate(&id)?.puzzle)
+    } else {
+        let Some(name) = &a.genre else {
+            bail!(
+                "'{}' is not an id; give --genre to read it as puzzle text",
+                a.puzzle
+            );
+        };
+        let genre = registry.get(name)?;
+        let text = a.puzzle.replace("\\n", "\n");
+        (genre, genre.decode(&text).context("reading the puzzle")?)
+    };
+    let state_text = match (&a.state, &a.state_file) {
+        (Some(s), None) => s.clone(),
+        (None, Some(path)) => {
+            let meta =
+                std::fs::metadata(path).with_context(|| format!("reading {}", path.display()))?;
+            if meta.len() > MAX_STATE_BYTES {
+                bail!("{} is larger than {MAX_STATE_BYTES} bytes", path.display());
+            }
+            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?
+        }
+        _ => bail!("give the player's state with --state TEXT or --state-file FILE"),
+    };
+    let state = genre
+        .decode_state(&puzzle, state_text.trim())
+        .context("reading the state")?;
+    Ok((genre, puzzle, state))
+}
+
+pub fn hint(registry: &Registry, a: StateArgs) -> Result<Outcome> {
+    let (genre, puzzle, state) = load(registry, &a)?;
+    let hint = genre.hint(&puzzle, &state)?;
+    if a.json {
+        println!("{}", serde_json::to_string(&hint)?);
+    } else {
+        let kind = match hint.kind {
+            HintKind::Step => "step",
+            HintKind::RemoveMark => "remove",
+            HintKind::Solved => "solved",
+            HintKind::BudgetExhausted => "no hint",
+        };
+        println!("{kind}: {} — {}", hint.technique, hint.message);
+    }
+    Ok(Outcome::Success)
+}
+
+pub fn check(registry: &Registry, a: StateArgs) -> Result<Outcome> {
+    let (genre, puzzle, state) = load(registry, &a)?;
+    let verdict = genre.check(&puzzle, &state)?;
+    if a.json {
+        println!("{}", serde_json::to_string(&verdict)?);
+    } else if verdict.solved {
+        println!("solved");
+    } else {
+        println!(
+            "not solved ({})",
+            if verdict.complete {
+                "complete"
+            } else {
+                "incomplete"
+            }
+        );
+        for p in &verdict.problems {
+            println!("- {p}");
+        }
+    }
+    Ok(Outcome::Success)
+}

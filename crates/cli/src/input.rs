@@ -1,0 +1,179 @@
+//! Reading puzzle files: splitting input into records (one per line, or blocks separated by blank
+//! lines) with line numbers, under explicit size bounds.
+
+use std::io::{BufRead, Read};
+
+use anyhow::{Context, Result, bail};
+use dayseed_core::RecordFormat;
+
+/// The longest input line accepted.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+/// The most lines in one block record.
+pub const MAX_BLOCK_LINES: usize = 4096;
+
+/// One puzzle's text and where it starts in the file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Record {
+    /// 1-based record number.
+    pub index: u64,
+    /// 1-based line of the file where the record starts.
+    pub line: u64,
+    /// The record's text (lines joined by '\n', no trailing newline).
+    pub text: String,
+}
+
+/// An iterator over records, or an error naming the line (oversized input).
+pub struct Records<R> {
+    reader: R,
+    format: RecordFormat,
+    line_no: u64,
+    index: u64,
+    done: bool,
+}
+
+impl<R: BufRead> Records<R> {
+    /// Records of `reader` in `format`.
+    pub fn new(reader: R, format: RecordFormat) -> Records<R> {
+        Records {
+            reader,
+            format,
+            line_no: 0,
+            index: 0,
+            done: false,
+        }
+    }
+
+    fn read_line(&mut self) -> Result<Option<String>> {
+        let mut buf = Vec::new();
+        let n = self
+            .reader
+            .by_ref()
+            .take(MAX_LINE_BYTES as u64 + 1)
+            .read_until(b'\n', &mut buf)
+            .with_context(|| format!("reading line {}", self.line_no + 1))?;
+        if n == 0 {
+            return Ok(None);
+        }
+        self.line_no += 1;
+        if buf.len() > MAX_LINE_BYTES {
+            bail!(
+                "line {} is longer than {MAX_LINE_BYTES} bytes",
+                self.line_no
+            );
+        }
+        while matches!(buf.last(), Some(b'\n' | b'\r')) {
+            buf.pop();
+        }
+        String::from_utf8(buf)
+            .map(Some)
+            .with_context(|| format!("line {} is not UTF-8", self.line_no))
+    }
+
+    fn next_record(&mut self) -> Result<Option<Record>> {
+        let mut lines: Vec<String> = Vec::new();
+        let mut start = 0;
+        loop {
+            let Some(line) = self.read_line()? else {
+                break;
+            };
+            let blank = line.trim().is_empty();
+            match self.format {
+                RecordFormat::Lines => {
+                    if blank {
+                        continue;
+                    }
+                    start = self.line_no;
+                    lines.push(line.trim().to_string());
+                    break;
+                }
+                RecordFormat::Blocks => {
+                    if blank {
+                        if lines.is_empty() {
+                            continue;
+                        }
+                        break;
+                    }
+                    if lines.is_empty() {
+                        start = self.line_no;
+                    }
+                    if lines.len() == MAX_BLOCK_LINES {
+                        bail!(
+                            "puzzle starting at line {start} has more than {MAX_BLOCK_LINES} lines"
+                        );
+                    }
+                    lines.push(line.trim_end().to_string());
+                }
+            }
+        }
+        if lines.is_empty() {
+            return Ok(None);
+        }
+        self.index += 1;
+        Ok(Some(Record {
+            index: self.index,
+            line: start,
+            text: lines.join("\n"),
+        }))
+    }
+}
+
+impl<R: BufRead> Iterator for Records<R> {
+    type Item = Result<Record>;
+
+    fn next(&mut self) -> Option<Result<Record>> {
+        if self.done {
+            return None;
+        }
+        match self.next_record() {
+            Ok(Some(r)) => Some(Ok(r)),
+            Ok(None) => {
+                self.done = true;
+                None
+            }
+            Err(e) => {
+                self.done = true;
+                Some(Err(e))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn collect(text: &str, format: RecordFormat) -> Vec<Record> {
+        Records::new(text.as_bytes(), format)
+            .collect::<Result<Vec<_>>>()
+            .unwrap()
+    }
+
+    #[test]
+    fn lines_skip_blanks_and_keep_line_numbers() {
+        let r = collect("a\n\n b \r\nc", RecordFormat::Lines);
+        let got: Vec<(u64, u64, &str)> = r
+            .iter()
+            .map(|r| (r.index, r.line, r.text.as_str()))
+            .collect();
+        assert_eq!(got, vec![(1, 1, "a"), (2, 3, "b"), (3, 4, "c")]);
+    }
+
+    #[test]
+    fn blocks_split_on_blank_lines() {
+        let r = collect("\n12\n34\n\n\n56\n78\n", RecordFormat::Blocks);
+        let got: Vec<(u64, u64, &str)> = r
+            .iter()
+            .map(|r| (r.index, r.line, r.text.as_str()))
+            .collect();
+        assert_eq!(got, vec![(1, 2, "12\n34"), (2, 6, "56\n78")]);
+    }
+
+    #[test]
+    fn oversized_lines_are_errors_not_memory() {
+        let long = "x".repeat(MAX_LINE_BYTES + 10);
+        let mut it = Records::new(long.as_bytes(), RecordFormat::Lines);
+        let e = it.next().unwrap().unwrap_err();
+        assert!(e.to_string().contains("line 1 is longer"), "{e}");
+        assert!(it.next().is_none());
+    }
+}
