@@ -105,7 +105,10 @@ pub fn parse_date(text: &str) -> Result<i64> {
     })?;
     let epoch = jiff::civil::date(1970, 1, 1);
     let span = epoch.until(date).map_err(|_| {
-        Error::new(ErrorKind::InvalidDay, format!("date '{text}' is out of range"))
+        Error::new(
+            ErrorKind::InvalidDay,
+            format!("date '{text}' is out of range"),
+        )
     })?;
     // `until` between dates gives days only by default.
     Ok(i64::from(span.get_days()))
@@ -138,9 +141,16 @@ mod tests {
     #[test]
     fn utc_policy_is_the_utc_date() {
         assert_eq!(DayPolicy::UtcV1.epoch_day(0, None).unwrap(), 0);
-        assert_eq!(DayPolicy::UtcV1.epoch_day(MILLIS_PER_DAY - 1, None).unwrap(), 0);
         assert_eq!(
-            DayPolicy::UtcV1.epoch_day(millis("2026-08-06T12:00:00Z"), None).unwrap(),
+            DayPolicy::UtcV1
+                .epoch_day(MILLIS_PER_DAY - 1, None)
+                .unwrap(),
+            0
+        );
+        assert_eq!(
+            DayPolicy::UtcV1
+                .epoch_day(millis("2026-08-06T12:00:00Z"), None)
+                .unwrap(),
             20671
         );
     }
@@ -148,12 +158,22 @@ mod tests {
     #[test]
     fn negative_epoch_days_floor_not_truncate() {
         assert_eq!(DayPolicy::UtcV1.epoch_day(-1, None).unwrap(), -1);
-        assert_eq!(DayPolicy::UtcV1.epoch_day(-MILLIS_PER_DAY, None).unwrap(), -1);
-        assert_eq!(DayPolicy::UtcV1.epoch_day(-MILLIS_PER_DAY - 1, None).unwrap(), -2);
+        assert_eq!(
+            DayPolicy::UtcV1.epoch_day(-MILLIS_PER_DAY, None).unwrap(),
+            -1
+        );
+        assert_eq!(
+            DayPolicy::UtcV1
+                .epoch_day(-MILLIS_PER_DAY - 1, None)
+                .unwrap(),
+            -2
+        );
         // 1969-12-31 23:30 in Los Angeles is 1970-01-01 07:30 UTC: local day -1, UTC day 0.
         let t = millis("1970-01-01T07:30:00Z");
         assert_eq!(
-            DayPolicy::DeviceLocalV1.epoch_day(t, Some("America/Los_Angeles")).unwrap(),
+            DayPolicy::DeviceLocalV1
+                .epoch_day(t, Some("America/Los_Angeles"))
+                .unwrap(),
             -1
         );
         assert_eq!(parse_date("1969-12-31").unwrap(), -1);
@@ -164,7 +184,9 @@ mod tests {
     fn seoul_and_los_angeles_differ_at_the_same_instant() {
         // 2026-08-06T20:00Z is 05:00 on Aug 7 in Seoul and 13:00 on Aug 6 in Los Angeles.
         let t = millis("2026-08-06T20:00:00Z");
-        let seoul = DayPolicy::DeviceLocalV1.epoch_day(t, Some("Asia/Seoul")).unwrap();
+        let seoul = DayPolicy::DeviceLocalV1
+            .epoch_day(t, Some("Asia/Seoul"))
+            .unwrap();
         let la = DayPolicy::DeviceLocalV1
             .epoch_day(t, Some("America/Los_Angeles"))
             .unwrap();
@@ -178,8 +200,14 @@ mod tests {
         // US DST began 2026-03-08 at 02:00 local (10:00Z): PST (-8) before, PDT (-7) after.
         let before = millis("2026-03-08T09:59:59Z");
         let after = millis("2026-03-08T10:00:00Z");
-        assert_eq!(offset_millis("America/Los_Angeles", before).unwrap(), -8 * 3_600_000);
-        assert_eq!(offset_millis("America/Los_Angeles", after).unwrap(), -7 * 3_600_000);
+        assert_eq!(
+            offset_millis("America/Los_Angeles", before).unwrap(),
+            -8 * 3_600_000
+        );
+        assert_eq!(
+            offset_millis("America/Los_Angeles", after).unwrap(),
+            -7 * 3_600_000
+        );
         // 07:30Z on 2026-03-09 is 00:30 PDT on the 9th (it would be 23:30 on the 8th under PST).
         let t = millis("2026-03-09T07:30:00Z");
         let day = DayPolicy::DeviceLocalV1
@@ -190,7 +218,9 @@ mod tests {
 
     #[test]
     fn bad_inputs_are_clear_errors() {
-        let e = DayPolicy::DeviceLocalV1.epoch_day(0, Some("Mars/Olympus")).unwrap_err();
+        let e = DayPolicy::DeviceLocalV1
+            .epoch_day(0, Some("Mars/Olympus"))
+            .unwrap_err();
         assert!(e.message().contains("Mars/Olympus"));
         assert!(DayPolicy::DeviceLocalV1.epoch_day(0, None).is_err());
         let e = "local-v9".parse::<DayPolicy>().unwrap_err();

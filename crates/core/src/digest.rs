@@ -29,7 +29,10 @@ fn hex(bytes: &[u8]) -> String {
 
 /// True when `text` looks like a digest: 64 lower-case hex digits.
 pub fn is_digest(text: &str) -> bool {
-    text.len() == 64 && text.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+    text.len() == 64
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 
 #[cfg(test)]

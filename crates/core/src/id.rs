@@ -162,7 +162,10 @@ impl FromStr for PuzzleId {
 
     fn from_str(id: &str) -> Result<PuzzleId> {
         if id.len() > MAX_ID_LEN {
-            return Err(malformed(id, &format!("longer than {MAX_ID_LEN} characters")));
+            return Err(malformed(
+                id,
+                &format!("longer than {MAX_ID_LEN} characters"),
+            ));
         }
         let (genre, rest) = id
             .split_once(':')
@@ -173,12 +176,17 @@ impl FromStr for PuzzleId {
                 .bytes()
                 .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
         {
-            return Err(malformed(id, "the genre must be lower-case letters and digits"));
+            return Err(malformed(
+                id,
+                "the genre must be lower-case letters and digits",
+            ));
         }
         let (body, version) = rest
             .rsplit_once('-')
             .ok_or_else(|| malformed(id, "no '-g<N>' version at the end"))?;
-        let version: Version = version.parse().map_err(|e: Error| malformed(id, e.message()))?;
+        let version: Version = version
+            .parse()
+            .map_err(|e: Error| malformed(id, e.message()))?;
         let (source, params) = if let Some(after) = body.strip_prefix("DAILY-") {
             let policy = DayPolicy::ALL
                 .into_iter()
@@ -188,7 +196,10 @@ impl FromStr for PuzzleId {
                         .is_some_and(|r| r.starts_with('-'))
                 })
                 .ok_or_else(|| {
-                    malformed(id, "unknown day policy (supported: device-local-v1, utc-v1)")
+                    malformed(
+                        id,
+                        "unknown day policy (supported: device-local-v1, utc-v1)",
+                    )
                 })?;
             let after = &after[policy.name().len() + 1..];
             let (negative, digits_on) = match after.strip_prefix('-') {
@@ -201,7 +212,9 @@ impl FromStr for PuzzleId {
             if day.is_empty() || day.len() > 12 || !day.bytes().all(|b| b.is_ascii_digit()) {
                 return Err(malformed(id, "the epoch day must be a whole number"));
             }
-            let magnitude: i64 = day.parse().map_err(|_| malformed(id, "epoch day too large"))?;
+            let magnitude: i64 = day
+                .parse()
+                .map_err(|_| malformed(id, "epoch day too large"))?;
             if magnitude > MAX_ABS_EPOCH_DAY {
                 return Err(malformed(id, "epoch day out of range"));
             }
@@ -219,7 +232,10 @@ impl FromStr for PuzzleId {
                 .map_err(|_| malformed(id, "the seed does not fit in 64 bits"))?;
             (Source::Seed(seed), params)
         } else {
-            return Err(malformed(id, "the part after ':' must start with DAILY- or SEED-"));
+            return Err(malformed(
+                id,
+                "the part after ':' must start with DAILY- or SEED-",
+            ));
         };
         check_params_text(params).map_err(|e| malformed(id, e.message()))?;
         Ok(PuzzleId {
@@ -247,7 +263,9 @@ mod tests {
             let id: PuzzleId = text.parse().unwrap();
             assert_eq!(id.to_string(), text);
         }
-        let id: PuzzleId = "sudoku:DAILY-device-local-v1-20671-MEDIUM-g1".parse().unwrap();
+        let id: PuzzleId = "sudoku:DAILY-device-local-v1-20671-MEDIUM-g1"
+            .parse()
+            .unwrap();
         assert_eq!(id.genre, "sudoku");
         assert_eq!(
             id.source,

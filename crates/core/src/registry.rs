@@ -10,10 +10,10 @@ use crate::day::DayPolicy;
 use crate::digest::board_digest;
 use crate::error::{Error, ErrorKind, Result};
 use crate::genre::{
-    unsupported_version, Capabilities, Genre, Grade, Hint, SolveOptions, Verdict, VersionInfo,
-    VersionStatus,
+    Capabilities, Genre, Grade, Hint, SolveOptions, Verdict, VersionInfo, VersionStatus,
+    unsupported_version,
 };
-use crate::id::{check_params_text, PuzzleId, Source, Version};
+use crate::id::{PuzzleId, Source, Version, check_params_text};
 
 /// The largest JSON puzzle or state text accepted from outside, in bytes.
 pub const MAX_INPUT_BYTES: usize = 1 << 20;
@@ -113,9 +113,8 @@ pub struct Registered<G>(pub G);
 
 impl<G: Genre> Registered<G> {
     fn puzzle(&self, value: &Value) -> Result<G::Puzzle> {
-        let puzzle: G::Puzzle = serde_json::from_value(value.clone()).map_err(|e| {
-            Error::puzzle(format!("{} puzzle JSON is not valid: {e}", G::NAME))
-        })?;
+        let puzzle: G::Puzzle = serde_json::from_value(value.clone())
+            .map_err(|e| Error::puzzle(format!("{} puzzle JSON is not valid: {e}", G::NAME)))?;
         self.0.validate(&puzzle)?;
         Ok(puzzle)
     }

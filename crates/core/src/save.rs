@@ -82,7 +82,9 @@ fn genre_of(id: &str) -> Result<&str> {
 /// Reads a save of any known schema, verifies it, and returns it as v2 with how it was migrated.
 pub fn load(registry: &Registry, text: &str) -> Result<(SaveV2, Migration)> {
     if text.len() > MAX_SAVE_BYTES {
-        return Err(invalid(format!("save is larger than {MAX_SAVE_BYTES} bytes")));
+        return Err(invalid(format!(
+            "save is larger than {MAX_SAVE_BYTES} bytes"
+        )));
     }
     let value: Value =
         serde_json::from_str(text).map_err(|e| invalid(format!("save is not JSON: {e}")))?;
@@ -109,7 +111,10 @@ fn verify_v2(registry: &Registry, save: &SaveV2) -> Result<()> {
     let rest = &save.id[genre_name.len() + 1..];
     if let Some(d) = rest.strip_prefix("legacy-") {
         if !is_digest(d) {
-            return Err(invalid(format!("save id '{}' has a malformed legacy digest", save.id)));
+            return Err(invalid(format!(
+                "save id '{}' has a malformed legacy digest",
+                save.id
+            )));
         }
     } else {
         save.id.parse::<PuzzleId>()?;
