@@ -7,5 +7,6 @@ use dayseed_core::Registry;
 pub fn registry() -> Registry {
     Registry::new(vec![
         // one line per genre, e.g. &dayseed_sudoku::GENRE,
+        &dayseed_lightsout::GENRE,
     ])
 }

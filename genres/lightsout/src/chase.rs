@@ -67,7 +67,14 @@ impl FormRow {
 }
 
 /// `out = constant(lights row r) ^ spread(cur) ^ extra_1 ^ extra_2 ...` as forms.
-fn combine(out: &mut FormRow, lights: &Board, r: u32, cur: &FormRow, extras: &[&FormRow], k: usize) {
+fn combine(
+    out: &mut FormRow,
+    lights: &Board,
+    r: u32,
+    cur: &FormRow,
+    extras: &[&FormRow],
+    k: usize,
+) {
     out.clear();
     let w = lights.width();
     for c in 0..w {
@@ -92,7 +99,10 @@ fn combine(out: &mut FormRow, lights: &Board, r: u32, cur: &FormRow, extras: &[&
 /// # Panics
 /// If the chase does not apply to this shape (see [`applies`]).
 pub fn reduce(lights: &Board) -> BitMatrix {
-    assert!(applies(lights), "light chasing needs a flat board or a torus >= 3 rows high");
+    assert!(
+        applies(lights),
+        "light chasing needs a flat board or a torus >= 3 rows high"
+    );
     let w = lights.width() as usize;
     let h = lights.height();
     let nv = variables(lights);

@@ -13,7 +13,10 @@ pub const MAX_DENSE_CELLS: u64 = 4096;
 /// # Panics
 /// If the board has more than [`MAX_DENSE_CELLS`] cells (a programming error in the caller).
 pub fn solve(lights: &Board) -> SolutionSet {
-    assert!(lights.cells() <= MAX_DENSE_CELLS, "board too large for the dense method");
+    assert!(
+        lights.cells() <= MAX_DENSE_CELLS,
+        "board too large for the dense method"
+    );
     let w = lights.width();
     let n = lights.cells() as usize;
     let mut m = BitMatrix::zeros(n, n + 1);

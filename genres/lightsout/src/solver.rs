@@ -242,7 +242,9 @@ mod tests {
                 .map(|i| {
                     let mut b = Board::new(4, 4, wrap);
                     b.press(i / 4, i % 4);
-                    b.ones().iter().fold(0, |acc, (r, c)| acc | 1 << (r * 4 + c))
+                    b.ones()
+                        .iter()
+                        .fold(0, |acc, (r, c)| acc | 1 << (r * 4 + c))
                 })
                 .collect();
             for set in 0u32..1 << 16 {

@@ -1,0 +1,309 @@
+//! The [`Genre`] implementation that ties board, solver, generator, hints and text form together.
+
+use dayseed_core::genre::unsupported_version;
+use dayseed_core::seed::daily_seed;
+use dayseed_core::{
+    Board as Generated, Budget, Capabilities, Count, Error, ErrorKind, Genre, GenreKind, Grade,
+    Hint, RecordFormat, Result, Rng, SolveOptions, Source, Verdict, Version, VersionInfo,
+};
+use serde_json::{Value, json};
+
+use crate::board::Board;
+use crate::params::{Params, Shape};
+use crate::puzzle::{Puzzle, State, press_set};
+use crate::{format, generate, hint, solver, versions};
+
+/// Lights Out: press a cell to toggle it and its orthogonal neighbours; turn every light off.
+#[derive(Debug)]
+pub struct LightsOut;
+
+/// The number of solutions, 2^nullity, as text: exact decimal up to 2^63, `2^k` beyond.
+pub fn solutions_text(solvable: bool, nullity: u32) -> String {
+    match (solvable, nullity) {
+        (false, _) => "0".into(),
+        (true, k) if k < 64 => (1u64 << k).to_string(),
+        (true, k) => format!("2^{k}"),
+    }
+}
+
+fn pairs(cells: &[(u32, u32)]) -> Vec<[u32; 2]> {
+    cells.iter().map(|&(r, c)| [r, c]).collect()
+}
+
+impl Genre for LightsOut {
+    const NAME: &'static str = "lightsout";
+    type Params = Params;
+    type Puzzle = Puzzle;
+    type State = State;
+
+    fn versions(&self) -> &'static [VersionInfo] {
+        &versions::VERSIONS
+    }
+
+    fn capabilities(&self) -> Capabilities {
+        Capabilities {
+            kind: GenreKind::Logic,
+            unique_solutions: false,
+            count_solutions: true,
+            grade: true,
+            hint: true,
+            svg: true,
+            records: RecordFormat::Blocks,
+        }
+    }
+
+    fn parse_params(&self, text: &str) -> Result<Params> {
+        Params::parse(text)
+    }
+
+    fn format_params(&self, params: &Params) -> String {
+        params.format()
+    }
+
+    fn params_from_flags(&self, flags: &[(&str, &str)]) -> Result<Params> {
+        Params::from_flags(flags)
+    }
+
+    fn daily_params(&self, difficulty: Option<&str>) -> Result<Params> {
+        Params::daily(difficulty)
+    }
+
+    fn generate(
+        &self,
+        version: Version,
+        source: &Source,
+        params: &Params,
+    ) -> Result<Generated<Puzzle>> {
+        if version != versions::G1 {
+            return Err(unsupported_version(
+                Self::NAME,
+                version,
+                &versions::VERSIONS,
+            ));
+        }
+        params.validate()?;
+        let seed = match *source {
+            Source::Daily { epoch_day, .. } => daily_seed(epoch_day),
+            Source::Seed(s) => s,
+        };
+        let mut rng = Rng::from_seed(seed);
+        let (w, h, n) = params.size_and_par();
+        let made = match params.shape {
+            Shape::Optimal { .. } => generate::by_optimal(w, h, params.wrap, n, &mut rng)?,
+            Shape::Stage(_) | Shape::Par { .. } => {
+                generate::by_par(w, h, params.wrap, n, &mut rng)?
+            }
+        };
+        let mut puzzle = Puzzle::from_lights(&made.lights);
+        puzzle.par = Some(made.presses.len() as u32);
+        puzzle.optimal = Some(made.optimal);
+        puzzle.presses = Some(pairs(&made.presses));
+        if let Shape::Stage(s) = params.shape {
+            puzzle.stage = Some(s);
+        }
+        self.validate(&puzzle)?;
+        Ok(Generated {
+            seed,
+            puzzle,
+            attempts: made.attempts,
+            fallback: made.fallback,
+        })
+    }
+
+    fn validate(&self, puzzle: &Puzzle) -> Result<()> {
+        puzzle.lights().map(|_| ())
+    }
+
+    fn canonical_content(&self, p: &Puzzle) -> String {
+        let presses: Vec<String> = p
+            .presses
+            .iter()
+            .flatten()
+            .map(|[r, c]| format!("{r},{c}"))
+            .collect();
+        let num = |v: Option<u32>| v.map_or("-".to_string(), |n| n.to_string());
+        format!(
+            "{}x{} wrap={}\n{}\npar={} optimal={}\npresses={}",
+            p.width,
+            p.height,
+            u8::from(p.wrap),
+            p.board.join("\n"),
+            num(p.par),
+            num(p.optimal),
+            presses.join(";")
+        )
+    }
+
+    fn without_solution(&self, puzzle: &Puzzle) -> Puzzle {
+        Puzzle {
+            presses: None,
+            ..puzzle.clone()
+        }
+    }
+
+    fn count_solutions(&self, puzzle: &Puzzle, limit: u64, budget: &mut Budget) -> Result<Count> {
+        let lights = puzzle.lights()?;
+        if !budget.spend_n(lights.cells()) {
+            return Ok(Count::BudgetExhausted);
+        }
+        let a = solver::analyse(&lights);
+        if !a.solvable() {
+            return Ok(Count::Exactly(0));
+        }
+        Ok(match 1u64.checked_shl(a.nullity) {
+            Some(n) if n <= limit => Count::Exactly(n),
+            _ => Count::AtLeast(limit),
+        })
+    }
+
+    /// `{"width","height","wrap","solvable","nullity","solutions","optimal","optimal_exact",
+    /// "presses"}`; `solutions` is a string (see [`solutions_text`]); `optimal` and `presses`
+    /// (a shortest solution, `[row, col]` row-major) are null when unsolvable.
+    fn solve_report(&self, puzzle: &Puzzle, _options: SolveOptions) -> Result<Value> {
+        let lights = puzzle.lights()?;
+        let a = solver::analyse(&lights);
+        let best = solver::minimal(&a);
+        Ok(json!({
+            "width": lights.width(),
+            "height": lights.height(),
+            "wrap": lights.wrap(),
+            "solvable": a.solvable(),
+            "nullity": a.nullity,
+            "solutions": solutions_text(a.solvable(), a.nullity),
+            "optimal": best.as_ref().map(|m| m.presses),
+            "optimal_exact": best.as_ref().map(|m| m.exact),
+            "presses": best.as_ref().map(|m| pairs(&m.pattern.ones())),
+        }))
+    }
+
+    fn grade(&self, puzzle: &Puzzle) -> Result<Grade> {
+        let lights = puzzle.lights()?;
+        let best = solver::solve_minimal(&lights)
+            .ok_or_else(|| Error::puzzle("this board has no solution"))?;
+        let optimal = u32::try_from(best.presses).unwrap_or(u32::MAX);
+        Ok(Grade {
+            level: format!("optimal {optimal}"),
+            rank: optimal.max(1),
+            score: f64::from(optimal),
+            techniques: Vec::new(),
+            solved_by_logic: true,
+        })
+    }
+
+    fn hint(&self, puzzle: &Puzzle, state: &State) -> Result<Hint> {
+        hint::next_press(&state.current(&puzzle.lights()?)?)
+    }
+
+    fn check(&self, puzzle: &Puzzle, state: &State) -> Result<Verdict> {
+        Ok(hint::verdict(&state.current(&puzzle.lights()?)?))
+    }
+
+    fn encode(&self, puzzle: &Puzzle) -> String {
+        let mut out = String::new();
+        if puzzle.wrap {
+            out.push_str("wrap\n");
+        }
+        for row in &puzzle.board {
+            out.push_str(row);
+            out.push('\n');
+        }
+        out
+    }
+
+    fn decode(&self, text: &str) -> Result<Puzzle> {
+        Ok(Puzzle::from_lights(&format::decode(text)?))
+    }
+
+    fn validate_state(&self, puzzle: &Puzzle, state: &State) -> Result<()> {
+        state.current(&puzzle.lights()?).map(|_| ())
+    }
+
+    fn render_text(&self, puzzle: &Puzzle, state: Option<&State>, show_solution: bool) -> String {
+        let Ok(lights) = puzzle.lights() else {
+            return "invalid board\n".into();
+        };
+        let current = match state.map(|s| s.current(&lights)) {
+            Some(Ok(b)) => b,
+            Some(Err(e)) => return format!("invalid state: {e}\n"),
+            None => lights.clone(),
+        };
+        let mut out = String::new();
+        if let (Some(par), Some(opt)) = (puzzle.par, puzzle.optimal) {
+            out.push_str(&format!("par {par}, optimal {opt}\n"));
+        }
+        out.push_str(&grid(
+            &current,
+            |r, c| if current.get(r, c) { '#' } else { '.' },
+        ));
+        if show_solution {
+            let answer = match (&puzzle.presses, state) {
+                (Some(p), None) => press_set(&lights, p, false).ok(),
+                _ => solver::solve_minimal(&current).map(|m| m.pattern),
+            };
+            match answer {
+                Some(p) => {
+                    out.push_str("presses (X):\n");
+                    out.push_str(&grid(&p, |r, c| if p.get(r, c) { 'X' } else { '.' }));
+                }
+                None => out.push_str("no solution\n"),
+            }
+        }
+        out
+    }
+
+    fn render_svg(&self, puzzle: &Puzzle, show_solution: bool) -> Result<String> {
+        let lights = puzzle.lights()?;
+        if lights.cells() > 250_000 {
+            return Err(Error::new(
+                ErrorKind::Unsupported,
+                "SVG drawing is limited to 250000 cells",
+            ));
+        }
+        let answer = if show_solution {
+            match &puzzle.presses {
+                Some(p) => press_set(&lights, p, false).ok(),
+                None => solver::solve_minimal(&lights).map(|m| m.pattern),
+            }
+        } else {
+            None
+        };
+        let s = 24;
+        let (w, h) = (lights.width() * s, lights.height() * s);
+        let mut out = format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
+             viewBox=\"0 0 {w} {h}\">\n<rect width=\"{w}\" height=\"{h}\" fill=\"#222\"/>\n"
+        );
+        for r in 0..lights.height() {
+            for c in 0..lights.width() {
+                let fill = if lights.get(r, c) { "#ffd84a" } else { "#445" };
+                out.push_str(&format!(
+                    "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"3\" fill=\"{fill}\"/>\n",
+                    c * s + 1,
+                    r * s + 1,
+                    s - 2,
+                    s - 2
+                ));
+                if answer.as_ref().is_some_and(|a| a.get(r, c)) {
+                    out.push_str(&format!(
+                        "<circle cx=\"{}\" cy=\"{}\" r=\"5\" fill=\"#d33\"/>\n",
+                        c * s + s / 2,
+                        r * s + s / 2
+                    ));
+                }
+            }
+        }
+        out.push_str("</svg>\n");
+        Ok(out)
+    }
+}
+
+fn grid(b: &Board, cell: impl Fn(u32, u32) -> char) -> String {
+    let mut out = String::new();
+    for r in 0..b.height() {
+        for c in 0..b.width() {
+            out.push(cell(r, c));
+        }
+        out.push('\n');
+    }
+    out
+}
