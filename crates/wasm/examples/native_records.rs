@@ -1,0 +1,148 @@
+//! The native half of the wasm parity test (`scripts/test-wasm.sh`).
+//!
+//! * `native_records ids` prints the parity id list, one per line, derived from the registry at run
+//!   time: every genre x every released version x a spread of params, seeds and days, so a newly
+//!   registered genre is covered without editing this file. Set `DAYSEED_PARITY_TOTAL` to change
+//!   the target count (default 240; the list is never shorter than 200 while any genre generates).
+//! * `native_records records` reads ids from stdin and prints, per id, the exact JSON text the
+//!   wasm `generate` export returns: `{"ok":<GeneratedRecord>}` or `{"error":{...}}`.
+
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+
+use dayseed_core::{DayPolicy, DynGenre, PuzzleId, Version, VersionStatus};
+use dayseed_wasm::api;
+
+/// Difficulty words offered to each genre's `daily_params`, easiest first. A genre keeps the ones
+/// it accepts; the last accepted one is treated as the slow top level and gets only a few ids.
+const DIFFICULTY_WORDS: [&str; 15] = [
+    "easy", "medium", "hard", "expert", "master", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10",
+];
+/// Ids given to a genre's hardest accepted difficulty (often the slowest to generate).
+const TOP_LEVEL_IDS: usize = 3;
+/// Time zones for device-local daily ids (the policy only changes the id, not the seed rule).
+const POLICIES: [DayPolicy; 2] = [DayPolicy::UtcV1, DayPolicy::DeviceLocalV1];
+/// The first epoch day of the spread (2024-01-01).
+const FIRST_DAY: i64 = 19_723;
+
+/// Distinct canonical params for a genre: its default daily, then each accepted difficulty.
+fn params_spread(genre: &dyn DynGenre) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let candidates = std::iter::once(genre.daily_params(None))
+        .chain(DIFFICULTY_WORDS.iter().map(|w| genre.daily_params(Some(w))));
+    for params in candidates.flatten() {
+        if !out.contains(&params) {
+            out.push(params);
+        }
+    }
+    out
+}
+
+/// Ids for one genre at one version: `quota` spread over params, alternating seeds and days.
+fn genre_ids(genre: &dyn DynGenre, version: Version, quota: usize) -> Vec<String> {
+    let params = params_spread(genre);
+    let (top, rest) = match params.split_last() {
+        Some((top, rest)) if !rest.is_empty() => (Some(top), rest),
+        _ => (None, params.as_slice()),
+    };
+    let each = quota.div_ceil(rest.len().max(1));
+    let mut ids = Vec::new();
+    let mut push = |p: &str, i: usize| {
+        let id = if i.is_multiple_of(2) {
+            // Seeds: small, large and near the top of the u64 range.
+            let seed = match i % 6 {
+                0 => i as u64,
+                2 => 1_000_003 * i as u64,
+                _ => u64::MAX - i as u64,
+            };
+            PuzzleId::seeded(genre.name(), seed, p, version)
+        } else {
+            let policy = POLICIES[(i / 2) % 2];
+            PuzzleId::daily(genre.name(), policy, FIRST_DAY + 37 * i as i64, p, version)
+        };
+        ids.push(id.to_string());
+    };
+    for p in rest {
+        (0..each).for_each(|i| push(p, i));
+    }
+    if let Some(p) = top {
+        (0..TOP_LEVEL_IDS).for_each(|i| push(p, i));
+    }
+    ids
+}
+
+/// The whole parity list for the catalog.
+fn parity_ids(total: usize) -> Vec<String> {
+    let registry = dayseed_catalog::registry();
+    let genres = registry.genres();
+    let per_genre = total.div_ceil(genres.len().max(1));
+    let mut ids = Vec::new();
+    for genre in genres {
+        let live: Vec<Version> = genre
+            .versions()
+            .iter()
+            .filter(|v| v.status != VersionStatus::Retired)
+            .map(|v| v.version)
+            .collect();
+        let per_version = per_genre.div_ceil(live.len().max(1));
+        for v in live {
+            ids.extend(genre_ids(*genre, v, per_version));
+        }
+        // A retired version must be refused identically on both builds.
+        for v in genre
+            .versions()
+            .iter()
+            .filter(|v| v.status == VersionStatus::Retired)
+        {
+            ids.extend(genre_ids(*genre, v.version, 1).into_iter().take(1));
+        }
+    }
+    ids
+}
+
+fn main() -> ExitCode {
+    let mode = std::env::args().nth(1).unwrap_or_default();
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let written = match mode.as_str() {
+        "ids" => {
+            let total = std::env::var("DAYSEED_PARITY_TOTAL")
+                .ok()
+                .and_then(|t| t.parse().ok())
+                .unwrap_or(240)
+                .max(200);
+            parity_ids(total)
+                .iter()
+                .try_for_each(|id| writeln!(out, "{id}"))
+        }
+        "records" => {
+            let registry = dayseed_catalog::registry();
+            std::io::stdin().lock().lines().try_for_each(|line| {
+                let line = line?;
+                let id = line.trim();
+                if id.is_empty() {
+                    return Ok(());
+                }
+                let text = match registry.generate(id) {
+                    Ok(record) => match serde_json::to_value(&record) {
+                        Ok(v) => api::ok_text(&v),
+                        Err(e) => api::error_text("internal", &e.to_string()),
+                    },
+                    Err(e) => api::error_text(e.kind().code(), e.message()),
+                };
+                writeln!(out, "{text}")
+            })
+        }
+        _ => {
+            eprintln!("usage: native_records ids | native_records records < ids.txt");
+            return ExitCode::from(2);
+        }
+    };
+    match written.and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("native_records: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
