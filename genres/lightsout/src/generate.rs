@@ -9,6 +9,8 @@
 //! * By difficulty (target optimal t): each attempt presses t distinct cells, on the same RNG
 //!   stream, until the optimal is exactly t, at most [`MAX_ATTEMPTS`] attempts; otherwise the
 //!   attempt with the largest optimal (first one on ties) is delivered with a fallback note.
+//!   The delivered `presses` are then the shortest solution itself (pressing any solution on an
+//!   all-off board makes the same board), so par = optimal for boards made by difficulty.
 
 use dayseed_core::{Error, ErrorKind, Result, Rng};
 
@@ -38,7 +40,7 @@ pub struct Made {
 /// `par` must be in `1..cells` (validated by the params).
 pub fn by_par(width: u32, height: u32, wrap: bool, par: u32, rng: &mut Rng) -> Result<Made> {
     let (lights, pattern) = press_distinct(width, height, wrap, par, rng);
-    let optimal = exact_optimal(&lights)?;
+    let optimal = exact_optimal(&lights)?.0;
     finish(lights, pattern, optimal, 1, None)
 }
 
@@ -49,13 +51,13 @@ pub fn by_optimal(width: u32, height: u32, wrap: bool, target: u32, rng: &mut Rn
     let presses = target.min(cells - 1);
     let mut best: Option<(Board, Board, u32)> = None;
     for attempt in 1..=MAX_ATTEMPTS {
-        let (lights, pattern) = press_distinct(width, height, wrap, presses, rng);
-        let optimal = exact_optimal(&lights)?;
+        let lights = press_distinct(width, height, wrap, presses, rng).0;
+        let (optimal, shortest) = exact_optimal(&lights)?;
         if optimal == target {
-            return finish(lights, pattern, optimal, attempt, None);
+            return finish(lights, shortest, optimal, attempt, None);
         }
         if best.as_ref().is_none_or(|b| optimal > b.2) {
-            best = Some((lights, pattern, optimal));
+            best = Some((lights, shortest, optimal));
         }
     }
     let (lights, pattern, optimal) = best.ok_or_else(|| {
@@ -92,14 +94,15 @@ fn press_distinct(width: u32, height: u32, wrap: bool, par: u32, rng: &mut Rng) 
     (lights, pattern)
 }
 
-/// The proven optimal press count, or an error when the board is beyond the exact limit.
-fn exact_optimal(lights: &Board) -> Result<u32> {
+/// The proven optimal press count and a shortest solution, or an error when the board is beyond
+/// the exact limit.
+fn exact_optimal(lights: &Board) -> Result<(u32, Board)> {
     match solver::solve_minimal(lights) {
         Some(Minimal {
             presses,
             exact: true,
-            ..
-        }) => Ok(presses as u32),
+            pattern,
+        }) => Ok((presses as u32, pattern)),
         Some(_) => Err(Error::new(
             ErrorKind::GenerationFailed,
             format!(
@@ -170,6 +173,7 @@ mod tests {
         for seed in 0..40u64 {
             for (w, h, t) in [(5, 5, 7), (4, 4, 6), (6, 6, 10), (4, 4, 16)] {
                 let m = by_optimal(w, h, false, t, &mut Rng::from_seed(seed)).unwrap();
+                assert_eq!(m.presses.len() as u32, m.optimal);
                 if m.fallback.is_none() {
                     assert_eq!(m.optimal, t);
                 } else {
