@@ -1,0 +1,109 @@
+//! Singles (EASY): a digit with one place left in a unit (hidden single) and a cell with one
+//! candidate left (naked single). In grading mode every single present is collected at once.
+
+use super::candidates::{Grid, UNITS, cell_name, digits_of, unit_name};
+use super::technique::Finding;
+
+/// Unit order for hidden singles: boxes first (the easiest to see), then rows, then columns.
+const UNIT_ORDER: [usize; 27] = {
+    let mut o = [0usize; 27];
+    let mut i = 0;
+    while i < 27 {
+        o[i] = (i + 18) % 27;
+        i += 1;
+    }
+    o
+};
+
+/// Hidden single: a digit that has exactly one possible cell in some unit.
+pub(crate) fn hidden_single(g: &Grid, f: &mut Finding) -> bool {
+    for &u in &UNIT_ORDER {
+        let unit = &UNITS[u];
+        let (mut once, mut twice) = (0u16, 0u16);
+        for &c in unit {
+            let m = g.cand[c as usize];
+            twice |= once & m;
+            once |= m;
+        }
+        for d in digits_of(once & !twice) {
+            let Some(&c) = unit.iter().find(|&&c| g.cand[c as usize] & (1 << d) != 0) else {
+                continue;
+            };
+            f.placements.push((c, d));
+            if f.explain {
+                f.set_cells([c as usize]);
+                f.text = format!(
+                    "Hidden single: {d} can only go in {} within {}",
+                    cell_name(c as usize),
+                    unit_name(u)
+                );
+                return true;
+            }
+        }
+    }
+    f.found()
+}
+
+/// Naked single: an empty cell with a single candidate.
+pub(crate) fn naked_single(g: &Grid, f: &mut Finding) -> bool {
+    for c in 0..81 {
+        let m = g.cand[c];
+        if m != 0 && m & (m - 1) == 0 {
+            let d = m.trailing_zeros() as u8;
+            f.placements.push((c as u8, d));
+            if f.explain {
+                f.set_cells([c]);
+                f.text = format!(
+                    "Naked single: {} can only be {d}, every other digit is already in its row, column or box",
+                    cell_name(c)
+                );
+                return true;
+            }
+        }
+    }
+    f.found()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::testutil::grid_of;
+
+    #[test]
+    fn hidden_single_in_box_is_explained() {
+        // 7 in rows 1 and 2 (outside box 1) and column 1: box 1 only has r3c2 and r3c3 left,
+        // and a 7 in column 3 leaves r3c2.
+        let mut cells = [0u8; 81];
+        cells[5] = 7; // r1c6
+        cells[9 + 7] = 7; // r2c8
+        cells[9 * 4 + 2] = 7; // r5c3
+        cells[18] = 1; // r3c1
+        let g = Grid::new(&cells).unwrap();
+        let mut f = Finding::new(true);
+        assert!(hidden_single(&g, &mut f));
+        assert_eq!(f.placements, vec![(19, 7)]);
+        assert_eq!(f.text, "Hidden single: 7 can only go in r3c2 within box 1");
+    }
+
+    #[test]
+    fn naked_single_found_and_batch_collects_all() {
+        let g = grid_of(
+            "123456780\
+             000000000\
+             000000000\
+             000000000\
+             000000000\
+             000000000\
+             000000000\
+             000000000\
+             000000000",
+        );
+        let mut f = Finding::new(true);
+        assert!(naked_single(&g, &mut f));
+        assert_eq!(f.placements, vec![(8, 9)]);
+        let mut batch = Finding::new(false);
+        assert!(hidden_single(&g, &mut batch));
+        assert!(batch.placements.contains(&(8, 9)));
+        assert!(batch.text.is_empty());
+    }
+}

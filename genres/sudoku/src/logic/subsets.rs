@@ -1,0 +1,253 @@
+//! Naked and hidden subsets. Naked: k cells of a unit whose candidates together are k digits, so
+//! those digits leave the unit's other cells. Hidden: k digits of a unit that fit only in the
+//! same k cells, so those cells lose every other digit. Pairs and triples are MEDIUM, quads HARD.
+
+use super::candidates::{Grid, UNITS, cell_list, digit_set, digits_of, unit_name};
+use super::technique::Finding;
+
+/// Calls `visit` on each k-combination (k <= 4) of 0..n in lexicographic order until it
+/// returns true; true if it did.
+pub(crate) fn combos(n: usize, k: usize, mut visit: impl FnMut(&[usize]) -> bool) -> bool {
+    if k == 0 || k > n || k > 4 {
+        return false;
+    }
+    let mut idx = [0usize; 4];
+    for (i, slot) in idx.iter_mut().enumerate().take(k) {
+        *slot = i;
+    }
+    loop {
+        if visit(&idx[..k]) {
+            return true;
+        }
+        let mut i = k;
+        loop {
+            if i == 0 {
+                return false;
+            }
+            i -= 1;
+            if idx[i] < n - k + i {
+                break;
+            }
+            if i == 0 {
+                return false;
+            }
+        }
+        idx[i] += 1;
+        for j in i + 1..k {
+            idx[j] = idx[j - 1] + 1;
+        }
+    }
+}
+
+/// Naked pair.
+pub(crate) fn naked_pair(g: &Grid, f: &mut Finding) -> bool {
+    naked(g, f, 2, "Naked pair")
+}
+
+/// Naked triple.
+pub(crate) fn naked_triple(g: &Grid, f: &mut Finding) -> bool {
+    naked(g, f, 3, "Naked triple")
+}
+
+/// Naked quad.
+pub(crate) fn naked_quad(g: &Grid, f: &mut Finding) -> bool {
+    naked(g, f, 4, "Naked quad")
+}
+
+/// Hidden pair.
+pub(crate) fn hidden_pair(g: &Grid, f: &mut Finding) -> bool {
+    hidden(g, f, 2, "Hidden pair")
+}
+
+/// Hidden triple.
+pub(crate) fn hidden_triple(g: &Grid, f: &mut Finding) -> bool {
+    hidden(g, f, 3, "Hidden triple")
+}
+
+/// Hidden quad.
+pub(crate) fn hidden_quad(g: &Grid, f: &mut Finding) -> bool {
+    hidden(g, f, 4, "Hidden quad")
+}
+
+fn naked(g: &Grid, f: &mut Finding, k: usize, name: &str) -> bool {
+    for (u, unit) in UNITS.iter().enumerate() {
+        let mut small = [0usize; 9];
+        let mut n = 0;
+        let mut empties = 0;
+        for &c in unit {
+            let m = g.cand[c as usize];
+            if m != 0 {
+                empties += 1;
+                if (m.count_ones() as usize) <= k {
+                    small[n] = c as usize;
+                    n += 1;
+                }
+            }
+        }
+        if empties <= k {
+            continue;
+        }
+        let hit = combos(n, k, |pick| {
+            let union = pick.iter().fold(0u16, |m, &i| m | g.cand[small[i]]);
+            if union.count_ones() as usize != k {
+                return false;
+            }
+            let mut any = false;
+            for &c in unit {
+                let c = c as usize;
+                if pick.iter().any(|&i| small[i] == c) {
+                    continue;
+                }
+                for d in digits_of(g.cand[c] & union) {
+                    f.eliminations.push((c as u8, d));
+                    any = true;
+                }
+            }
+            if any && f.explain {
+                f.set_cells(pick.iter().map(|&i| small[i]));
+                f.explain_eliminations(format!(
+                    "{name}: {} in {} can only hold {}",
+                    cell_list(pick.iter().map(|&i| small[i])),
+                    unit_name(u),
+                    digit_set(union)
+                ));
+            }
+            any
+        });
+        if hit {
+            return true;
+        }
+    }
+    false
+}
+
+fn hidden(g: &Grid, f: &mut Finding, k: usize, name: &str) -> bool {
+    for (u, unit) in UNITS.iter().enumerate() {
+        // Position mask (bit i = unit[i]) of every digit still open in the unit.
+        let mut pos = [0u16; 10];
+        let mut empties = 0;
+        for (i, &c) in unit.iter().enumerate() {
+            let m = g.cand[c as usize];
+            if m != 0 {
+                empties += 1;
+            }
+            for d in digits_of(m) {
+                pos[d as usize] |= 1 << i;
+            }
+        }
+        if empties <= k {
+            continue;
+        }
+        let mut digits = [0u8; 9];
+        let mut n = 0;
+        for d in 1..=9u8 {
+            let p = pos[d as usize].count_ones() as usize;
+            if p >= 2 && p <= k {
+                digits[n] = d;
+                n += 1;
+            }
+        }
+        let hit = combos(n, k, |pick| {
+            let cells = pick.iter().fold(0u16, |m, &i| m | pos[digits[i] as usize]);
+            if cells.count_ones() as usize != k {
+                return false;
+            }
+            let keep = pick.iter().fold(0u16, |m, &i| m | 1 << digits[i]);
+            let mut any = false;
+            for i in digits_of(cells) {
+                let c = unit[i as usize];
+                for d in digits_of(g.cand[c as usize] & !keep) {
+                    f.eliminations.push((c, d));
+                    any = true;
+                }
+            }
+            if any && f.explain {
+                let list: Vec<usize> = digits_of(cells)
+                    .map(|i| unit[i as usize] as usize)
+                    .collect();
+                f.set_cells(list.iter().copied());
+                f.explain_eliminations(format!(
+                    "{name}: in {}, {} fit only in {}",
+                    unit_name(u),
+                    digit_set(keep),
+                    cell_list(list)
+                ));
+            }
+            any
+        });
+        if hit {
+            return true;
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::testutil::grid_with_candidates;
+
+    #[test]
+    fn combos_enumerate_in_order() {
+        let mut seen = Vec::new();
+        combos(4, 2, |p| {
+            seen.push((p[0], p[1]));
+            false
+        });
+        assert_eq!(seen, vec![(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]);
+        let mut count = 0;
+        combos(9, 4, |_| {
+            count += 1;
+            false
+        });
+        assert_eq!(count, 126);
+        assert!(!combos(3, 4, |_| true));
+    }
+
+    #[test]
+    fn naked_pair_in_a_row() {
+        // Row 1: r1c1 and r1c2 are {1,2}; the rest of the row still has 1 and 2.
+        let mut g = grid_with_candidates(&[]);
+        g.cand[0] = 0b110;
+        g.cand[1] = 0b110;
+        let mut f = Finding::new(true);
+        assert!(naked_pair(&g, &mut f));
+        assert_eq!(f.cells, vec![0, 1]);
+        assert_eq!(f.eliminations.len(), 14);
+        assert!(
+            f.eliminations
+                .iter()
+                .all(|&(c, d)| (2..9).contains(&c) && d <= 2)
+        );
+        assert!(
+            f.text
+                .starts_with("Naked pair: r1c1, r1c2 in row 1 can only hold {1,2}")
+        );
+    }
+
+    #[test]
+    fn hidden_pair_in_a_column() {
+        // Column 1: digits 8 and 9 fit only in r1c1 and r5c1.
+        let mut g = grid_with_candidates(&[]);
+        for r in 0..9 {
+            if r != 0 && r != 4 {
+                g.cand[r * 9] &= !(1 << 8 | 1 << 9);
+            }
+        }
+        // Keep rows and boxes from showing the pair first: give every row and box 8 and 9
+        // elsewhere (they already have them), so only column 1 qualifies.
+        let mut f = Finding::new(true);
+        assert!(hidden_pair(&g, &mut f));
+        assert_eq!(f.cells, vec![0, 36]);
+        assert_eq!(f.eliminations.len(), 14);
+        assert!(
+            f.eliminations
+                .iter()
+                .all(|&(c, d)| (c == 0 || c == 36) && d <= 7)
+        );
+        assert!(
+            f.text
+                .starts_with("Hidden pair: in column 1, {8,9} fit only in r1c1, r5c1")
+        );
+    }
+}

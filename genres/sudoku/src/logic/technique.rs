@@ -1,0 +1,177 @@
+//! Techniques as data (Tatham style): each rung of the ladder is a name, the level that allows
+//! it, a Sudoku-Explainer-like rating and the function that looks for it. The ladder is sorted by
+//! level, then by rating, and the grader and the hints walk it in that order.
+
+use super::candidates::{Bits, Grid, cell_list, cells_of, digits_of};
+use super::{als, chains, fish, forcing, intersections, singles, subsets, uniqueness, wings};
+use crate::level::Level;
+
+/// What one technique found: placements and/or eliminations, the cells of the pattern, and (in
+/// explain mode) a one-line explanation. Reused between calls, so the grader does not allocate.
+#[derive(Debug, Default)]
+pub(crate) struct Finding {
+    /// Build the explanation and stop at the first instance (hints); otherwise singles collect
+    /// every instance at once and no text is built (grading).
+    pub(crate) explain: bool,
+    /// (cell, digit) to place.
+    pub(crate) placements: Vec<(u8, u8)>,
+    /// (cell, digit) to remove.
+    pub(crate) eliminations: Vec<(u8, u8)>,
+    /// The cells that make up the pattern.
+    pub(crate) cells: Vec<u8>,
+    /// The explanation (explain mode only).
+    pub(crate) text: String,
+}
+
+impl Finding {
+    /// An empty finding.
+    pub(crate) fn new(explain: bool) -> Finding {
+        Finding {
+            explain,
+            ..Finding::default()
+        }
+    }
+
+    /// Forgets the previous finding, keeping the buffers.
+    pub(crate) fn clear(&mut self) {
+        self.placements.clear();
+        self.eliminations.clear();
+        self.cells.clear();
+        self.text.clear();
+    }
+
+    /// True if something was placed or eliminated.
+    pub(crate) fn found(&self) -> bool {
+        !self.placements.is_empty() || !self.eliminations.is_empty()
+    }
+
+    /// Records the removal of `d` from every cell of `targets`.
+    pub(crate) fn eliminate_all(&mut self, targets: Bits, d: u8) {
+        for c in cells_of(targets) {
+            self.eliminations.push((c as u8, d));
+        }
+    }
+
+    /// Records the pattern cells.
+    pub(crate) fn set_cells(&mut self, cells: impl IntoIterator<Item = usize>) {
+        self.cells.clear();
+        self.cells.extend(cells.into_iter().map(|c| c as u8));
+    }
+
+    /// Sets the explanation, followed by a description of the eliminations.
+    pub(crate) fn explain_eliminations(&mut self, head: String) {
+        self.text = format!("{head}, so {}", describe_eliminations(&self.eliminations));
+    }
+}
+
+/// "5 is removed from r1c2, r1c3 and 7 from r2c2" style text, grouped by digit.
+pub(crate) fn describe_eliminations(elims: &[(u8, u8)]) -> String {
+    let mut parts = Vec::new();
+    let mut digits = 0u16;
+    for &(_, d) in elims {
+        digits |= 1 << d;
+    }
+    for d in digits_of(digits) {
+        let cells = cell_list(elims.iter().filter(|e| e.1 == d).map(|e| e.0 as usize));
+        parts.push(format!("{d} is removed from {cells}"));
+    }
+    parts.join("; ")
+}
+
+/// One rung of the ladder.
+pub(crate) struct Technique {
+    /// Display name, as in hints and in the grade's technique list.
+    pub(crate) name: &'static str,
+    /// The lowest level at which this technique is allowed.
+    pub(crate) level: Level,
+    /// Sudoku-Explainer-like rating of one use (see the module docs of `logic`).
+    pub(crate) rating: f64,
+    /// Looks for the technique; true if `Finding` holds a deduction.
+    pub(crate) find: fn(&Grid, &mut Finding) -> bool,
+}
+
+const fn t(
+    name: &'static str,
+    level: Level,
+    rating: f64,
+    find: fn(&Grid, &mut Finding) -> bool,
+) -> Technique {
+    Technique {
+        name,
+        level,
+        rating,
+        find,
+    }
+}
+
+/// Every technique, in the order the grader and the hints try them.
+pub(crate) const LADDER: &[Technique] = &[
+    t("Hidden single", Level::Easy, 1.5, singles::hidden_single),
+    t("Naked single", Level::Easy, 2.3, singles::naked_single),
+    t("Pointing", Level::Medium, 2.6, intersections::pointing),
+    t("Claiming", Level::Medium, 2.8, intersections::claiming),
+    t("Naked pair", Level::Medium, 3.0, subsets::naked_pair),
+    t("Hidden pair", Level::Medium, 3.4, subsets::hidden_pair),
+    t("Naked triple", Level::Medium, 3.6, subsets::naked_triple),
+    t("Hidden triple", Level::Medium, 4.0, subsets::hidden_triple),
+    t("X-wing", Level::Hard, 3.2, fish::x_wing),
+    t("Swordfish", Level::Hard, 3.8, fish::swordfish),
+    t("XY-wing", Level::Hard, 4.2, wings::xy_wing),
+    t("XYZ-wing", Level::Hard, 4.4, wings::xyz_wing),
+    t("Naked quad", Level::Hard, 5.0, subsets::naked_quad),
+    t("Jellyfish", Level::Hard, 5.2, fish::jellyfish),
+    t("Hidden quad", Level::Hard, 5.4, subsets::hidden_quad),
+    t(
+        "Unique rectangle type 1",
+        Level::Expert,
+        4.5,
+        uniqueness::ur_type1,
+    ),
+    t(
+        "Unique rectangle type 2",
+        Level::Expert,
+        4.6,
+        uniqueness::ur_type2,
+    ),
+    t("X-chain", Level::Expert, 6.6, chains::x_chain),
+    t("XY-chain", Level::Expert, 6.8, chains::xy_chain),
+    t("ALS-XZ", Level::Expert, 7.0, als::als_xz),
+    t("Forcing chain", Level::Master, 8.0, forcing::contradiction),
+    t("Trial", Level::Master, 9.5, forcing::trial),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ladder_is_sorted_by_level_and_names_are_unique() {
+        for w in LADDER.windows(2) {
+            assert!(
+                w[0].level <= w[1].level,
+                "{} before {}",
+                w[0].name,
+                w[1].name
+            );
+            if w[0].level == w[1].level {
+                assert!(
+                    w[0].rating < w[1].rating,
+                    "{} before {}",
+                    w[0].name,
+                    w[1].name
+                );
+            }
+        }
+        for (i, a) in LADDER.iter().enumerate() {
+            assert!(LADDER[i + 1..].iter().all(|b| b.name != a.name));
+        }
+        assert_eq!(LADDER[0].level, Level::Easy);
+        assert_eq!(LADDER[LADDER.len() - 1].level, Level::Master);
+    }
+
+    #[test]
+    fn eliminations_are_described_by_digit() {
+        let text = describe_eliminations(&[(0, 5), (1, 5), (9, 7)]);
+        assert_eq!(text, "5 is removed from r1c1, r1c2; 7 is removed from r2c1");
+    }
+}

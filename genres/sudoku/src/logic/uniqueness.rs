@@ -1,0 +1,152 @@
+//! Unique rectangles (EXPERT). Four cells on two rows, two columns and two boxes that could all
+//! be reduced to the same pair {a,b} would let a and b swap: two solutions. A unique puzzle
+//! cannot end that way. Type 1: three corners are exactly {a,b}, so the fourth is neither a nor b.
+//! Type 2: two corners are {a,b} and the other two are {a,b,x}: one of those two is x, so x
+//! leaves every cell seeing both.
+
+use super::candidates::{Grid, PEER_BITS, bit, cell_list, cell_name, digit_set, digits_of};
+use super::technique::Finding;
+
+/// Unique rectangle type 1.
+pub(crate) fn ur_type1(g: &Grid, f: &mut Finding) -> bool {
+    rectangles(g, f, 1)
+}
+
+/// Unique rectangle type 2.
+pub(crate) fn ur_type2(g: &Grid, f: &mut Finding) -> bool {
+    rectangles(g, f, 2)
+}
+
+fn rectangles(g: &Grid, f: &mut Finding, kind: u8) -> bool {
+    for r1 in 0..9 {
+        for r2 in r1 + 1..9 {
+            for c1 in 0..9 {
+                for c2 in c1 + 1..9 {
+                    // Exactly two boxes: the rows share a band or the columns a stack, not both.
+                    if (r1 / 3 == r2 / 3) == (c1 / 3 == c2 / 3) {
+                        continue;
+                    }
+                    let cells = [r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c1, r2 * 9 + c2];
+                    let masks = cells.map(|c| g.cand[c]);
+                    let common = masks[0] & masks[1] & masks[2] & masks[3];
+                    if common.count_ones() < 2 {
+                        continue;
+                    }
+                    for a in digits_of(common) {
+                        for b in digits_of(common & !((2u16 << a) - 1)) {
+                            let pair = (1u16 << a) | (1u16 << b);
+                            let found = if kind == 1 {
+                                type1(f, &cells, &masks, pair)
+                            } else {
+                                type2(g, f, &cells, &masks, pair)
+                            };
+                            if found {
+                                return true;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    false
+}
+
+fn type1(f: &mut Finding, cells: &[usize; 4], masks: &[u16; 4], pair: u16) -> bool {
+    let exact = masks.iter().filter(|&&m| m == pair).count();
+    if exact != 3 {
+        return false;
+    }
+    let Some(i) = masks.iter().position(|&m| m != pair) else {
+        return false;
+    };
+    let c = cells[i];
+    for d in digits_of(pair) {
+        f.eliminations.push((c as u8, d));
+    }
+    if f.explain {
+        f.set_cells(cells.iter().copied());
+        f.explain_eliminations(format!(
+            "Unique rectangle type 1: {} would form a deadly pattern on {} (two solutions) unless {} holds another digit",
+            cell_list(cells.iter().copied()),
+            digit_set(pair),
+            cell_name(c)
+        ));
+    }
+    true
+}
+
+fn type2(g: &Grid, f: &mut Finding, cells: &[usize; 4], masks: &[u16; 4], pair: u16) -> bool {
+    let exact = masks.iter().filter(|&&m| m == pair).count();
+    if exact != 2 {
+        return false;
+    }
+    let mut roof = cells.iter().zip(masks).filter(|(_, m)| **m != pair);
+    let (Some((&o1, &m1)), Some((&o2, &m2))) = (roof.next(), roof.next()) else {
+        return false;
+    };
+    let extra = m1 & !pair;
+    if m1 != m2 || extra.count_ones() != 1 {
+        return false;
+    }
+    let x = extra.trailing_zeros() as u8;
+    let targets = g.digit_bits(x) & PEER_BITS[o1] & PEER_BITS[o2] & !(bit(o1) | bit(o2));
+    if targets == 0 {
+        return false;
+    }
+    f.eliminate_all(targets, x);
+    if f.explain {
+        f.set_cells(cells.iter().copied());
+        f.explain_eliminations(format!(
+            "Unique rectangle type 2: to avoid a deadly pattern on {} in {}, {} or {} must be {x}",
+            digit_set(pair),
+            cell_list(cells.iter().copied()),
+            cell_name(o1),
+            cell_name(o2)
+        ));
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::testutil::grid_with_candidates;
+
+    #[test]
+    fn type1_removes_the_pair_from_the_fourth_corner() {
+        // r1c1, r1c4, r2c1 are {3,7}; r2c4 is {3,7,9} (rows 1-2 share a band, two boxes).
+        let mut g = grid_with_candidates(&[]);
+        for c in [0usize, 3, 9] {
+            g.cand[c] = 1 << 3 | 1 << 7;
+        }
+        g.cand[12] = 1 << 3 | 1 << 7 | 1 << 9;
+        let mut f = Finding::new(true);
+        assert!(ur_type1(&g, &mut f));
+        assert_eq!(f.eliminations, vec![(12, 3), (12, 7)]);
+        assert!(
+            f.text
+                .starts_with("Unique rectangle type 1: r1c1, r1c4, r2c1, r2c4")
+        );
+    }
+
+    #[test]
+    fn type2_removes_the_extra_digit_from_common_peers() {
+        // r1c1, r2c1 are {3,7}; r1c4, r2c4 are {3,7,9}: 9 leaves column 4 elsewhere (and box 2).
+        let mut g = grid_with_candidates(&[]);
+        for c in [0usize, 9] {
+            g.cand[c] = 1 << 3 | 1 << 7;
+        }
+        for c in [3usize, 12] {
+            g.cand[c] = 1 << 3 | 1 << 7 | 1 << 9;
+        }
+        let mut f = Finding::new(false);
+        assert!(!ur_type1(&g, &mut f));
+        assert!(ur_type2(&g, &mut f));
+        let expected: Vec<(u8, u8)> = [4u8, 5, 13, 14, 21, 22, 23, 30, 39, 48, 57, 66, 75]
+            .into_iter()
+            .map(|c| (c, 9))
+            .collect();
+        assert_eq!(f.eliminations, expected);
+    }
+}

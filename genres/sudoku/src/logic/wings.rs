@@ -1,0 +1,128 @@
+//! Wings (HARD). XY-wing: a pivot {x,y} sees pincers {x,z} and {y,z}; whichever the pivot is,
+//! one pincer is z, so z leaves every cell seeing both pincers. XYZ-wing: the pivot is {x,y,z}
+//! and z also leaves only cells that see the pivot too.
+
+use super::candidates::{Grid, PEER_BITS, PEERS, cell_name, digit_set};
+use super::technique::Finding;
+
+/// XY-wing.
+pub(crate) fn xy_wing(g: &Grid, f: &mut Finding) -> bool {
+    wing(g, f, 2)
+}
+
+/// XYZ-wing.
+pub(crate) fn xyz_wing(g: &Grid, f: &mut Finding) -> bool {
+    wing(g, f, 3)
+}
+
+fn wing(g: &Grid, f: &mut Finding, pivot_size: u32) -> bool {
+    let mut digit_bits = [0u128; 10];
+    for (d, b) in digit_bits.iter_mut().enumerate().skip(1) {
+        *b = g.digit_bits(d as u8);
+    }
+    for p in 0..81 {
+        let pm = g.cand[p];
+        if pm.count_ones() != pivot_size {
+            continue;
+        }
+        let peers = &PEERS[p];
+        for (i, &a) in peers.iter().enumerate() {
+            let am = g.cand[a as usize];
+            if am.count_ones() != 2 {
+                continue;
+            }
+            for &b in &peers[i + 1..] {
+                let bm = g.cand[b as usize];
+                if bm.count_ones() != 2 || am == bm {
+                    continue;
+                }
+                let z = am & bm;
+                if z.count_ones() != 1 {
+                    continue;
+                }
+                let valid = if pivot_size == 2 {
+                    // Pincers {x,z} and {y,z} with the pivot exactly {x,y}.
+                    z & pm == 0 && (am | bm) & !z == pm
+                } else {
+                    am | bm == pm
+                };
+                if !valid {
+                    continue;
+                }
+                let zd = z.trailing_zeros() as u8;
+                let mut targets =
+                    digit_bits[zd as usize] & PEER_BITS[a as usize] & PEER_BITS[b as usize];
+                if pivot_size == 3 {
+                    targets &= PEER_BITS[p];
+                }
+                if targets == 0 {
+                    continue;
+                }
+                f.eliminate_all(targets, zd);
+                if f.explain {
+                    let name = if pivot_size == 2 {
+                        "XY-wing"
+                    } else {
+                        "XYZ-wing"
+                    };
+                    f.set_cells([p, a as usize, b as usize]);
+                    let see = if pivot_size == 2 {
+                        "both pincers"
+                    } else {
+                        "the pivot and both pincers"
+                    };
+                    f.explain_eliminations(format!(
+                        "{name}: pivot {} {} with pincers {} {} and {} {}: one of them is {zd}, and it sees every cell that sees {see}",
+                        cell_name(p),
+                        digit_set(pm),
+                        cell_name(a as usize),
+                        digit_set(am),
+                        cell_name(b as usize),
+                        digit_set(bm)
+                    ));
+                }
+                return true;
+            }
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::testutil::grid_with_candidates;
+
+    #[test]
+    fn xy_wing_eliminates_from_common_peers() {
+        // Pivot r1c1 {1,2}, pincers r1c5 {1,3} and r5c1 {2,3}: 3 leaves r5c5.
+        let mut g = grid_with_candidates(&[]);
+        g.cand[0] = 0b0110;
+        g.cand[4] = 0b1010;
+        g.cand[36] = 0b1100;
+        let mut f = Finding::new(true);
+        assert!(xy_wing(&g, &mut f));
+        assert_eq!(f.eliminations, vec![(40, 3)]);
+        assert_eq!(f.cells, vec![0, 4, 36]);
+        assert!(
+            f.text
+                .starts_with("XY-wing: pivot r1c1 {1,2} with pincers r1c5 {1,3}")
+        );
+    }
+
+    #[test]
+    fn xyz_wing_eliminates_from_cells_seeing_all_three() {
+        // Pivot r1c1 {1,2,3}, pincers r1c2 {1,3} and r1c7 {2,3}, all in row 1: 3 leaves the
+        // rest of row 1.
+        let mut g = grid_with_candidates(&[]);
+        g.cand[0] = 0b1110;
+        g.cand[1] = 0b1010;
+        g.cand[6] = 0b1100;
+        let mut f = Finding::new(true);
+        assert!(!xy_wing(&g, &mut Finding::new(false)));
+        assert!(xyz_wing(&g, &mut f));
+        assert_eq!(f.eliminations[0].1, 3);
+        let cells: Vec<u8> = f.eliminations.iter().map(|e| e.0).collect();
+        assert_eq!(cells, vec![2, 3, 4, 5, 7, 8]);
+    }
+}
