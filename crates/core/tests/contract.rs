@@ -1,0 +1,292 @@
+//! The registry adapter and the save schema, exercised through a toy genre: version dispatch and
+//! refusal, canonical params, digests, solution stripping, and v1 save migration.
+
+use dayseed_core::genre::unsupported_version;
+use dayseed_core::save::{self, Migration};
+use dayseed_core::{
+    Board, Capabilities, Error, ErrorKind, Genre, GenreKind, Hint, HintKind, RecordFormat,
+    Registered, Registry, Result, Rng, SolveOptions, Source, Verdict, Version, VersionInfo,
+    VersionStatus,
+};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+/// A toy genre: a row of random digits; the answer is the row reversed.
+struct Toy;
+
+#[derive(Serialize, Deserialize)]
+struct ToyPuzzle {
+    row: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution: Option<String>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct ToyState {
+    answer: String,
+}
+
+static VERSIONS: [VersionInfo; 3] = [
+    VersionInfo {
+        version: Version(1),
+        status: VersionStatus::Supported,
+        note: "digits",
+    },
+    VersionInfo {
+        version: Version(2),
+        status: VersionStatus::Retired,
+        note: "a mistake, withdrawn",
+    },
+    VersionInfo {
+        version: Version(3),
+        status: VersionStatus::Current,
+        note: "digits, other stream",
+    },
+];
+
+impl Genre for Toy {
+    const NAME: &'static str = "toy";
+    type Params = u32;
+    type Puzzle = ToyPuzzle;
+    type State = ToyState;
+
+    fn versions(&self) -> &'static [VersionInfo] {
+        &VERSIONS
+    }
+    fn capabilities(&self) -> Capabilities {
+        Capabilities {
+            kind: GenreKind::Logic,
+            unique_solutions: true,
+            count_solutions: false,
+            grade: false,
+            hint: true,
+            svg: false,
+            records: RecordFormat::Lines,
+        }
+    }
+    fn parse_params(&self, text: &str) -> Result<u32> {
+        let n = text
+            .strip_prefix('N')
+            .and_then(|d| d.parse::<u32>().ok())
+            .filter(|n| (1..=20).contains(n))
+            .ok_or_else(|| Error::params(format!("'{text}' is not N1..N20")))?;
+        Ok(n)
+    }
+    fn format_params(&self, n: &u32) -> String {
+        format!("N{n}")
+    }
+    fn params_from_flags(&self, flags: &[(&str, &str)]) -> Result<u32> {
+        match flags {
+            [] => Ok(4),
+            [("size", v)] => self.parse_params(&format!("N{v}")),
+            [(other, _), ..] => Err(Error::params(format!("--{other} does not apply to toy"))),
+        }
+    }
+    fn daily_params(&self, _difficulty: Option<&str>) -> Result<u32> {
+        Ok(4)
+    }
+    fn generate(&self, version: Version, source: &Source, n: &u32) -> Result<Board<ToyPuzzle>> {
+        let seed = match source {
+            Source::Seed(s) => *s,
+            Source::Daily { epoch_day, .. } => dayseed_core::seed::daily_seed(*epoch_day),
+        };
+        let mut rng = match version.0 {
+            1 => Rng::from_seed(seed),
+            3 => Rng::from_seed(seed ^ 0xFFFF),
+            _ => return Err(unsupported_version("toy", version, &VERSIONS)),
+        };
+        let row: String = (0..*n)
+            .map(|_| char::from(b'0' + rng.below(10) as u8))
+            .collect();
+        let solution = Some(row.chars().rev().collect());
+        Ok(Board {
+            seed,
+            puzzle: ToyPuzzle { row, solution },
+            attempts: 1,
+            fallback: None,
+        })
+    }
+    fn validate(&self, p: &ToyPuzzle) -> Result<()> {
+        if p.row.is_empty() || p.row.len() > 20 || !p.row.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(Error::puzzle("row must be 1..20 digits"));
+        }
+        Ok(())
+    }
+    fn canonical_content(&self, p: &ToyPuzzle) -> String {
+        format!("{}\n{}", p.row, p.solution.clone().unwrap_or_default())
+    }
+    fn without_solution(&self, p: &ToyPuzzle) -> ToyPuzzle {
+        ToyPuzzle {
+            row: p.row.clone(),
+            solution: None,
+        }
+    }
+    fn solve_report(&self, p: &ToyPuzzle, _o: SolveOptions) -> Result<Value> {
+        Ok(json!({"solution": p.row.chars().rev().collect::<String>()}))
+    }
+    fn hint(&self, p: &ToyPuzzle, s: &ToyState) -> Result<Hint> {
+        let want: String = p.row.chars().rev().collect();
+        let kind = if s.answer == want {
+            HintKind::Solved
+        } else {
+            HintKind::Step
+        };
+        Ok(Hint {
+            kind,
+            technique: "reverse".into(),
+            message: "read it backwards".into(),
+            detail: Value::Null,
+        })
+    }
+    fn check(&self, p: &ToyPuzzle, s: &ToyState) -> Result<Verdict> {
+        let want: String = p.row.chars().rev().collect();
+        Ok(Verdict {
+            solved: s.answer == want,
+            complete: s.answer.len() == p.row.len(),
+            problems: vec![],
+        })
+    }
+    fn encode(&self, p: &ToyPuzzle) -> String {
+        p.row.clone()
+    }
+    fn decode(&self, text: &str) -> Result<ToyPuzzle> {
+        Ok(ToyPuzzle {
+            row: text.to_string(),
+            solution: None,
+        })
+    }
+    fn validate_state(&self, p: &ToyPuzzle, s: &ToyState) -> Result<()> {
+        if s.answer.len() > p.row.len() {
+            return Err(Error::state("answer longer than the row"));
+        }
+        Ok(())
+    }
+    fn render_text(&self, p: &ToyPuzzle, _s: Option<&ToyState>, _sol: bool) -> String {
+        p.row.clone()
+    }
+}
+
+static TOY: Registered<Toy> = Registered(Toy);
+
+fn registry() -> Registry {
+    Registry::new(vec![&TOY])
+}
+
+#[test]
+fn ids_regenerate_the_same_board_and_digest() {
+    let r = registry();
+    let a = r.generate("toy:SEED-42-N6-g3").unwrap();
+    let b = r.generate("toy:SEED-42-N6-g3").unwrap();
+    assert_eq!(a.digest, b.digest);
+    assert_eq!(a.puzzle, b.puzzle);
+    assert_eq!(a.id, "toy:SEED-42-N6-g3");
+    assert_eq!(a.version, "g3");
+    // The supported older version still dispatches, to its own (different) stream.
+    let old = r.generate("toy:SEED-42-N6-g1").unwrap();
+    assert_ne!(old.digest, a.digest);
+    let flat = a.to_flat_json();
+    assert_eq!(flat["row"], a.puzzle["row"]);
+    assert_eq!(flat["digest"], Value::from(a.digest.clone()));
+}
+
+#[test]
+fn retired_and_unknown_versions_are_refused_by_name() {
+    let r = registry();
+    let e = r.generate("toy:SEED-1-N4-g2").unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::UnsupportedVersion);
+    assert!(e.message().contains("retired"), "{e}");
+    assert!(e.message().contains("g1, g3"), "{e}");
+    let e = r.generate("toy:SEED-1-N4-g9").unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::UnsupportedVersion);
+    assert!(e.message().contains("not supported"), "{e}");
+}
+
+#[test]
+fn unknown_genres_and_bad_params_are_explicit() {
+    let r = registry();
+    let e = r.generate("chess:SEED-1-N4-g1").unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::UnknownGenre);
+    assert!(e.message().contains("registered: toy"), "{e}");
+    let e = r.generate("toy:SEED-1-N99-g3").unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::InvalidParams);
+    let toy = r.get("toy").unwrap();
+    assert_eq!(toy.params_from_flags(&[("size", "7")]).unwrap(), "N7");
+    assert!(toy.params_from_flags(&[("level", "7")]).is_err());
+    assert_eq!(toy.current_version(), Version(3));
+}
+
+#[test]
+fn solutions_are_stripped_and_json_is_validated() {
+    let r = registry();
+    let toy = r.get("toy").unwrap();
+    let rec = r.generate("toy:SEED-5-N5-g3").unwrap();
+    let public = toy.without_solution(&rec.puzzle).unwrap();
+    assert!(public.get("solution").is_none());
+    assert!(rec.puzzle.get("solution").is_some());
+    let e = toy.digest(&json!({"row": "12x"})).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::InvalidPuzzle);
+    let e = toy.check(&rec.puzzle, &json!({"nope": 1})).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::InvalidState);
+    let answer: String = rec.puzzle["row"].as_str().unwrap().chars().rev().collect();
+    let v = toy.check(&public, &json!({ "answer": answer })).unwrap();
+    assert!(v.solved, "the win check works without the stored answer");
+}
+
+#[test]
+fn v2_saves_round_trip_and_tampering_is_caught() {
+    let r = registry();
+    let rec = r.generate("toy:SEED-9-N4-g3").unwrap();
+    let s = save::new_save(&r, &rec.id, rec.puzzle.clone(), json!({"answer": "1"})).unwrap();
+    assert_eq!(s.digest, rec.digest);
+    let text = serde_json::to_string(&s).unwrap();
+    let (loaded, how) = save::load(&r, &text).unwrap();
+    assert_eq!(loaded, s);
+    assert_eq!(how, Migration::None);
+    let mut tampered = s.clone();
+    tampered.board["row"] = Value::from("0000");
+    let e = save::load(&r, &serde_json::to_string(&tampered).unwrap()).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::InvalidSave);
+    assert!(e.message().contains("does not match"), "{e}");
+}
+
+#[test]
+fn v1_saves_promote_only_with_proven_provenance() {
+    let r = registry();
+    // A v1 save whose id (without version) regenerates under g1 to exactly its board: promoted.
+    let g1 = r.generate("toy:SEED-3-N4-g1").unwrap();
+    let v1 = json!({"id": "toy:SEED-3-N4", "board": g1.puzzle, "entries": {"answer": "12"}});
+    let (s, how) = save::load(&r, &v1.to_string()).unwrap();
+    assert_eq!(how, Migration::PromotedToG1);
+    assert_eq!(s.id, "toy:SEED-3-N4-g1");
+    assert_eq!(s.digest, g1.digest);
+    assert_eq!(s.progress, json!({"answer": "12"}));
+    // Same id but a board g1 does not make: provenance unproven, filed under its digest.
+    let g3 = r.generate("toy:SEED-3-N4-g3").unwrap();
+    let v1 = json!({"genre": "toy", "id": "toy:SEED-3-N4", "board": g3.puzzle, "entries": null});
+    let (s, how) = save::load(&r, &v1.to_string()).unwrap();
+    assert_eq!(how, Migration::Legacy);
+    assert_eq!(s.id, format!("toy:legacy-{}", g3.digest));
+    // No id at all: legacy too, and a legacy save reloads as a valid v2 save.
+    let v1 = json!({"genre": "toy", "board": g1.puzzle});
+    let (s, how) = save::load(&r, &v1.to_string()).unwrap();
+    assert_eq!(how, Migration::Legacy);
+    let (again, how) = save::load(&r, &serde_json::to_string(&s).unwrap()).unwrap();
+    assert_eq!((again, how), (s, Migration::None));
+}
+
+#[test]
+fn unknown_schemas_and_junk_are_errors() {
+    let r = registry();
+    for bad in [
+        r#"{"schema": 3, "id": "x"}"#,
+        r#"{"schema": "2"}"#,
+        r#"[1,2]"#,
+        r#"not json"#,
+        r#"{"entries": "no board"}"#,
+    ] {
+        let e = save::load(&r, bad).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::InvalidSave, "{bad}: {e}");
+    }
+    let e = save::load(&r, r#"{"schema": 7}"#).unwrap_err();
+    assert!(e.message().contains("unknown save schema 7"), "{e}");
+}
