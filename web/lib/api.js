@@ -1,0 +1,38 @@
+// The dayseed HTTP API (served by `dayseed serve`): scores and leaderboards. Every call resolves to
+// {ok: value} or {error: {code, message}}, so the page can say what went wrong (also offline).
+
+async function request(method, path, body) {
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    return { error: { code: 'offline', message: 'the dayseed server cannot be reached' } };
+  }
+  let payload = null;
+  try {
+    payload = await response.json();
+  } catch {
+    // fall through: a non-JSON body is reported by status below
+  }
+  if (!response.ok) {
+    const error = payload?.error ?? { code: `http_${response.status}`, message: `HTTP ${response.status}` };
+    return { error };
+  }
+  return { ok: payload };
+}
+
+/** POST /api/v1/scores -> {accepted, score_id, rank}. */
+export function submitScore({ id, digest, state, elapsedMs, player }) {
+  return request('POST', 'api/v1/scores', { id, digest, state, elapsed_ms: Math.round(elapsedMs), player });
+}
+
+/** GET /api/v1/leaderboard/{id} -> {id, entries: [{rank, player, elapsed_ms, submitted_at}], player_rank?}. */
+export function fetchLeaderboard(id, { limit = 10, player = '' } = {}) {
+  const query = new URLSearchParams({ limit: String(limit) });
+  if (player) query.set('player', player);
+  return request('GET', `api/v1/leaderboard/${encodeURIComponent(id)}?${query}`);
+}
