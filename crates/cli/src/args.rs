@@ -147,8 +147,8 @@ pub struct GenArgs {
     #[arg(long, default_value_t = 1)]
     pub jobs: usize,
     /// Generator version (default: the genre's current one), e.g. g1.
-    #[arg(long)]
-    pub version: Option<String>,
+    #[arg(long, value_name = "gN")]
+    pub generator: Option<String>,
     /// Never draw a progress bar.
     #[arg(long)]
     pub quiet: bool,
@@ -209,4 +209,14 @@ pub struct StateArgs {
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_definition_is_consistent() {
+        super::Cli::command().debug_assert();
+    }
 }

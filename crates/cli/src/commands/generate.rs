@@ -26,7 +26,7 @@ pub fn run(registry: &Registry, a: GenArgs) -> Result<Outcome> {
             genre.params_from_flags(&borrowed)?
         }
     };
-    let version = match &a.version {
+    let version = match &a.generator {
         Some(v) => v.parse::<Version>()?,
         None => genre.current_version(),
     };
