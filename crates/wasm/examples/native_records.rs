@@ -18,6 +18,15 @@ use dayseed_wasm::api;
 const DIFFICULTY_WORDS: [&str; 15] = [
     "easy", "medium", "hard", "expert", "master", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10",
 ];
+/// Command-line style flag sets offered to each genre's `params_from_flags` (small boards, the
+/// options genres commonly have); accepted ones add their params to the spread.
+const FLAG_PROBES: [&[(&str, &str)]; 5] = [
+    &[("wrap", "true")],
+    &[("size", "4x4")],
+    &[("grid-size", "5")],
+    &[("width", "6"), ("height", "5")],
+    &[("size", "6x6"), ("par", "8"), ("wrap", "true")],
+];
 /// Ids given to a genre's hardest accepted difficulty (often the slowest to generate).
 const TOP_LEVEL_IDS: usize = 3;
 /// Time zones for device-local daily ids (the policy only changes the id, not the seed rule).
@@ -25,10 +34,14 @@ const POLICIES: [DayPolicy; 2] = [DayPolicy::UtcV1, DayPolicy::DeviceLocalV1];
 /// The first epoch day of the spread (2024-01-01).
 const FIRST_DAY: i64 = 19_723;
 
-/// Distinct canonical params for a genre: its default daily, then each accepted difficulty.
+/// Distinct canonical params for a genre: accepted flag probes, its default daily, then each
+/// accepted difficulty (so the hardest difficulty comes last).
 fn params_spread(genre: &dyn DynGenre) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
-    let candidates = std::iter::once(genre.daily_params(None))
+    let candidates = FLAG_PROBES
+        .iter()
+        .map(|flags| genre.params_from_flags(flags))
+        .chain(std::iter::once(genre.daily_params(None)))
         .chain(DIFFICULTY_WORDS.iter().map(|w| genre.daily_params(Some(w))));
     for params in candidates.flatten() {
         if !out.contains(&params) {
