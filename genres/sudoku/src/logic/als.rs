@@ -6,7 +6,8 @@
 //! Bounded work: ALSs of 1 to `MAX_ALS_CELLS` cells, at most `MAX_ALS` of them.
 
 use super::candidates::{
-    Bits, Grid, PEER_BITS, UNITS, bit, cell_list, cells_of, digit_set, digits_of,
+    Bits, Grid, PEER_BITS, UNIT_BITS, UNITS, bit, cell_list, cells_of, col, digit_set, digits_of,
+    row,
 };
 use super::subsets::combos;
 use super::technique::Finding;
@@ -23,7 +24,7 @@ struct Als {
 
 fn collect(g: &Grid) -> Vec<Als> {
     let mut out: Vec<Als> = Vec::new();
-    for unit in &UNITS {
+    for (u, unit) in UNITS.iter().enumerate() {
         let mut open = [0usize; 9];
         let mut n = 0;
         for &c in unit {
@@ -39,7 +40,12 @@ fn collect(g: &Grid) -> Vec<Als> {
                     return false;
                 }
                 let cells = pick.iter().fold(0u128, |b, &i| b | bit(open[i]));
-                if out.iter().any(|a| a.cells == cells) {
+                // A set inside a box and a single line was already found from the line.
+                let first = open[pick[0]];
+                if u >= 18
+                    && (cells & !UNIT_BITS[row(first)] == 0
+                        || cells & !UNIT_BITS[9 + col(first)] == 0)
+                {
                     return false;
                 }
                 let mut seen = [0u128; 10];

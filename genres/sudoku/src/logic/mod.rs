@@ -42,6 +42,8 @@ mod fish;
 mod forcing;
 mod grade;
 mod intersections;
+#[cfg(test)]
+mod properties;
 mod singles;
 mod step;
 mod subsets;

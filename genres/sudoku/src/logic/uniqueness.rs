@@ -18,6 +18,12 @@ pub(crate) fn ur_type2(g: &Grid, f: &mut Finding) -> bool {
 }
 
 fn rectangles(g: &Grid, f: &mut Finding, kind: u8) -> bool {
+    let mut digit_bits = [0u128; 10];
+    if kind == 2 {
+        for (d, b) in digit_bits.iter_mut().enumerate().skip(1) {
+            *b = g.digit_bits(d as u8);
+        }
+    }
     for r1 in 0..9 {
         for r2 in r1 + 1..9 {
             for c1 in 0..9 {
@@ -38,7 +44,7 @@ fn rectangles(g: &Grid, f: &mut Finding, kind: u8) -> bool {
                             let found = if kind == 1 {
                                 type1(f, &cells, &masks, pair)
                             } else {
-                                type2(g, f, &cells, &masks, pair)
+                                type2(&digit_bits, f, &cells, &masks, pair)
                             };
                             if found {
                                 return true;
@@ -76,7 +82,13 @@ fn type1(f: &mut Finding, cells: &[usize; 4], masks: &[u16; 4], pair: u16) -> bo
     true
 }
 
-fn type2(g: &Grid, f: &mut Finding, cells: &[usize; 4], masks: &[u16; 4], pair: u16) -> bool {
+fn type2(
+    digit_bits: &[u128; 10],
+    f: &mut Finding,
+    cells: &[usize; 4],
+    masks: &[u16; 4],
+    pair: u16,
+) -> bool {
     let exact = masks.iter().filter(|&&m| m == pair).count();
     if exact != 2 {
         return false;
@@ -90,7 +102,7 @@ fn type2(g: &Grid, f: &mut Finding, cells: &[usize; 4], masks: &[u16; 4], pair: 
         return false;
     }
     let x = extra.trailing_zeros() as u8;
-    let targets = g.digit_bits(x) & PEER_BITS[o1] & PEER_BITS[o2] & !(bit(o1) | bit(o2));
+    let targets = digit_bits[x as usize] & PEER_BITS[o1] & PEER_BITS[o2] & !(bit(o1) | bit(o2));
     if targets == 0 {
         return false;
     }
