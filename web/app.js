@@ -6,9 +6,10 @@ import { h } from './lib/dom.js';
 import { Session } from './session.js';
 import sudoku from './games/sudoku.js';
 import lightsout from './games/lightsout.js';
+import starlink from './games/starlink.js';
 
 /** Genre views the browser can play; other genres show a note. */
-const GAMES = { sudoku, lightsout };
+const GAMES = { sudoku, lightsout, starlink };
 
 const tabsEl = document.getElementById('tabs');
 const mainEl = document.getElementById('main');

@@ -7,7 +7,8 @@ import { History } from './lib/history.js';
 import { loadProgress, saveProgress, loadPlayer, savePlayer } from './lib/progress.js';
 import { submitScore, fetchLeaderboard } from './lib/api.js';
 
-const PLAYER_PATTERN = /^[\p{L}\p{N} _.-]{1,32}$/u;
+/** The server's rule: 1 to 32 printable characters (the page trims spaces). */
+const validPlayer = (name) => [...name].length >= 1 && [...name].length <= 32 && !/\p{Cc}/u.test(name);
 
 export class Session {
   /**
@@ -241,8 +242,8 @@ export class Session {
   async submit(e) {
     e.preventDefault();
     const player = this.scoreInput.value.trim();
-    if (!PLAYER_PATTERN.test(player)) {
-      this.scoreStatus.textContent = 'Use 1 to 32 letters, digits, spaces, dots, dashes or underscores.';
+    if (!validPlayer(player)) {
+      this.scoreStatus.textContent = 'Use a name of 1 to 32 printable characters.';
       this.scoreStatus.dataset.tone = 'error';
       return;
     }

@@ -27,7 +27,7 @@ async function request(method, path, body) {
 
 /** POST /api/v1/scores -> {accepted, score_id, rank}. */
 export function submitScore({ id, digest, state, elapsedMs, player }) {
-  return request('POST', 'api/v1/scores', { id, digest, state, elapsed_ms: Math.round(elapsedMs), player });
+  return request('POST', 'api/v1/scores', { id, digest, state, elapsed_ms: Math.max(1, Math.round(elapsedMs)), player });
 }
 
 /** GET /api/v1/leaderboard/{id} -> {id, entries: [{rank, player, elapsed_ms, submitted_at}], player_rank?}. */

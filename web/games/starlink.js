@@ -1,0 +1,100 @@
+// Starlink view: an SVG sky of numbered stars; tap a faint candidate line to draw it, tap again to
+// erase it. Every star needs exactly its number of lines, lines never cross, and all stars join
+// into one network; lines may bend only at gravity stars (drawn with a ring).
+//
+// Puzzle JSON (genres/starlink): {"width","height","difficulty","stars": [{x, y, number, gravity}],
+// "candidates": [[a, b] | [a, g, b]], "solution"?, ...}. State JSON: {"lines": [candidate indices]}.
+
+import { h, s } from '../lib/dom.js';
+
+const CELL = 60; // SVG units per board cell
+
+function emptyState() {
+  return { lines: [] };
+}
+
+function degrees(puzzle, lines) {
+  const deg = puzzle.stars.map(() => 0);
+  for (const k of lines) {
+    const c = puzzle.candidates[k];
+    deg[c[0]] += 1;
+    deg[c[c.length - 1]] += 1;
+  }
+  return deg;
+}
+
+function isFilled(puzzle, state) {
+  const deg = degrees(puzzle, state.lines);
+  return puzzle.stars.every((star, i) => deg[i] === star.number);
+}
+
+function mount(host, session) {
+  const p = session.puzzle;
+  const pt = (i) => [p.stars[i].x * CELL, p.stars[i].y * CELL];
+  const path = (c) => c.map((i, k) => `${k === 0 ? 'M' : 'L'}${pt(i).join(' ')}`).join(' ');
+  let hinted = null;
+
+  const shapes = p.candidates.map((c, k) => {
+    const label = c.length === 3
+      ? `Line from star ${c[0] + 1} bending at star ${c[1] + 1} to star ${c[2] + 1}`
+      : `Line from star ${c[0] + 1} to star ${c[1] + 1}`;
+    const visible = s('path', { d: path(c), class: 'sl-line' });
+    const hit = s('path', { d: path(c), class: 'sl-hit', 'data-line': k, tabindex: 0, role: 'button', 'aria-label': label });
+    hit.addEventListener('click', () => toggle(k));
+    hit.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); toggle(k); }
+    });
+    return { visible, hit };
+  });
+  const stars = p.stars.map((star, i) => {
+    const [x, y] = pt(i);
+    const g = s('g', { class: `sl-star${star.gravity ? ' gravity' : ''}`, 'data-star': i },
+      star.gravity ? s('circle', { cx: x, cy: y, r: 21, class: 'sl-ring' }) : null,
+      s('circle', { cx: x, cy: y, r: 15, class: 'sl-dot' }),
+      s('text', { x, y, class: 'sl-num', 'text-anchor': 'middle', 'dominant-baseline': 'central' }, String(star.number)));
+    return g;
+  });
+  const pad = CELL / 2;
+  const svg = s('svg', {
+    class: 'sl-svg', viewBox: `${-pad} ${-pad} ${p.width * CELL + 2 * pad} ${p.height * CELL + 2 * pad}`,
+    role: 'group', 'aria-label': `Starlink, ${p.stars.length} stars`,
+  }, shapes.map((x) => x.visible), shapes.map((x) => x.hit), stars);
+  const counter = h('p', { class: 'lo-count', 'aria-live': 'polite' });
+  host.replaceChildren(h('div', { class: 'sl' },
+    h('p', { class: 'sd-level' }, `Starlink · ${p.difficulty ?? ''}`), svg, counter));
+
+  function toggle(k) {
+    if (session.solved) return;
+    const lines = session.state.lines.includes(k)
+      ? session.state.lines.filter((x) => x !== k)
+      : [...session.state.lines, k];
+    session.commit({ lines });
+  }
+
+  function render() {
+    const drawn = new Set(session.state.lines);
+    shapes.forEach(({ visible, hit }, k) => {
+      visible.classList.toggle('on', drawn.has(k));
+      visible.classList.toggle('hinted', hinted === k);
+      hit.setAttribute('aria-pressed', String(drawn.has(k)));
+    });
+    const deg = degrees(p, session.state.lines);
+    stars.forEach((g, i) => {
+      g.classList.toggle('full', deg[i] === p.stars[i].number);
+      g.classList.toggle('over', deg[i] > p.stars[i].number);
+    });
+    counter.textContent = `Lines drawn: ${session.state.lines.length}`;
+  }
+
+  function showHint(hint) {
+    hinted = Number.isInteger(hint.detail?.line) ? hint.detail.line : null;
+    render();
+  }
+
+  return {
+    render: () => { if (!session.hintShown) hinted = null; render(); },
+    showHint,
+  };
+}
+
+export default { emptyState, isFilled, mount };
