@@ -23,6 +23,7 @@
 //! quiet patterns overlap the chosen set). `presses`: the generating set, `[row, col]` 0-based,
 //! row-major (removed by `without_solution`; `par` and `optimal` stay: they are targets, not the
 //! answer). `stage` only for stage params. Boards read from text have only width/height/wrap/board.
+//! Unknown fields are ignored on input (a whole `gen` line can be passed back as the puzzle).
 //!
 //! # State JSON
 //! `{"presses": [[row, col], ...]}`: the player's presses in order (at most 100000). A cell pressed

@@ -14,8 +14,9 @@ pub const MAX_STATE_PRESSES: usize = 100_000;
 /// "stage"}`. `board` is `height` strings of `width` characters `0`/`1` (1 = lit). `par`,
 /// `optimal`, `presses` (the generating set, `[row, col]` 0-based, row-major) and `stage` are
 /// present on generated boards and absent on boards read from text.
+/// Other fields (such as `id` or `digest` of a `dayseed gen` line) are ignored on input, so a
+/// whole generated record can be passed back as a puzzle.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct Puzzle {
     /// Columns.
     pub width: u32,

@@ -9,8 +9,8 @@
 //! **Minimal presses, and its limit.** When the nullity k is at most [`MAX_EXACT_NULLITY`] and
 //! `2^k * (words per board)` is at most [`MAX_EXACT_WORK`], all 2^k solutions are enumerated in
 //! Gray-code order (one board XOR and popcount per step) and the minimum is exact; ties go to the
-//! first one met, which is deterministic. Beyond that (rare large boards: e.g. 19 x 19 has k = 16,
-//! fine; 1000 x 1000 has a small k, fine; tori such as 20 x 20 with k = 32 are not), the answer is
+//! first one met, which is deterministic. Beyond that (19 x 19 with k = 16 and 1000 x 1000 with
+//! k = 0 are within it; the 20 x 20 torus with k = 32 is not), the answer is
 //! improved by greedy descent over the quiet basis (XOR any basis pattern that lowers the count,
 //! until none does) and reported as an upper bound with `exact = false`. Quiet patterns are only
 //! materialised up to [`MAX_QUIET_PATTERNS`] of them; past that no improvement is attempted.

@@ -153,6 +153,10 @@ fn puzzle_json_is_validated() {
         GENRE.digest(&puzzle_of(&r)).unwrap(),
         r["digest"].as_str().unwrap()
     );
+    // A whole `gen` line is accepted as a puzzle (its extra fields are ignored).
+    assert_eq!(GENRE.digest(&r).unwrap(), r["digest"].as_str().unwrap());
+    // A state with a misspelt field is refused rather than read as no presses.
+    assert!(GENRE.check(&r, &json!({"press": [[0, 0]]})).is_err());
     let text = GENRE.render_text(&puzzle_of(&r), None, true).unwrap();
     assert!(text.contains("presses (X):"));
     assert!(
