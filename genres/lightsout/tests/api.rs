@@ -168,3 +168,42 @@ fn puzzle_json_is_validated() {
     let g = GENRE.grade(&puzzle_of(&r)).unwrap();
     assert_eq!(u64::from(g.rank), r["optimal"].as_u64().unwrap());
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+
+    /// Over many seeds and params: the stored presses solve the board by the rules, optimal <= par,
+    /// the report's shortest solution wins too and has `optimal` presses, and on boards with no
+    /// quiet patterns (nullity 0) optimal equals par.
+    #[test]
+    fn generated_boards_hold_their_promises(seed: u64, pick in 0usize..8, stage in 1u32..20) {
+        let params = [
+            format!("S{stage}"),
+            format!("S{stage}-T"),
+            "5x5-P9".to_string(),
+            "6x4-P8-T".to_string(),
+            "7x7-P20".to_string(),
+            "5x5-O6".to_string(),
+            "9x3-O5".to_string(),
+            "4x4-P12".to_string(),
+        ][pick].clone();
+        let r = gen_record(&format!("lightsout:SEED-{seed}-{params}-g1"));
+        let p = puzzle_of(&r);
+        let par = r["par"].as_u64().unwrap();
+        let optimal = r["optimal"].as_u64().unwrap();
+        proptest::prop_assert!(optimal <= par);
+        proptest::prop_assert_eq!(r["presses"].as_array().unwrap().len() as u64, par);
+        let shown = GENRE.without_solution(&p).unwrap();
+        let by_answer = json!({ "presses": r["presses"] });
+        proptest::prop_assert!(GENRE.check(&shown, &by_answer).unwrap().solved);
+        let rep = GENRE.solve_report(&shown, OPTS).unwrap();
+        proptest::prop_assert_eq!(&rep["optimal"], &r["optimal"]);
+        let by_solver = json!({ "presses": rep["presses"] });
+        proptest::prop_assert!(GENRE.check(&shown, &by_solver).unwrap().solved);
+        if rep["nullity"] == json!(0) {
+            proptest::prop_assert_eq!(optimal, par);
+        }
+        let first = GENRE.hint(&shown, &json!({"presses": []})).unwrap();
+        proptest::prop_assert_eq!(first.detail["remaining"].as_u64(), Some(optimal));
+    }
+}
