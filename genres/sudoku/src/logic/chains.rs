@@ -63,7 +63,7 @@ fn x_chain_from(
     let mut parent = [0u8; 162];
     let mut depth = [0u8; 162];
     let (mut head, mut tail) = (0usize, 0usize);
-    let mut seen_on: Bits = bit(s);
+    let mut seen_on: Bits = 0;
     let mut seen_off: Bits = bit(s);
     queue[tail] = (s * 2) as u8;
     tail += 1;
@@ -91,21 +91,30 @@ fn x_chain_from(
                 depth[nst] = depth[st] + 1;
                 queue[tail] = nst as u8;
                 tail += 1;
+                if t == s {
+                    // "s is not d" forces "s is d": a discontinuous loop, s is d.
+                    f.placements.push((s as u8, d));
+                    if f.explain {
+                        let chain = path(&parent, nst, s * 2);
+                        f.set_cells(chain.iter().map(|&st| st / 2));
+                        f.text = format!(
+                            "X-chain on {d}: {}: if {} were not {d} the chain would make it {d}, so {} is {d}",
+                            chain_text(&chain),
+                            cell_name(s),
+                            cell_name(s)
+                        );
+                    }
+                    return true;
+                }
                 let targets = db & PEER_BITS[s] & PEER_BITS[t];
                 if targets != 0 && depth[nst] >= 3 {
                     f.eliminate_all(targets, d);
                     if f.explain {
                         let chain = path(&parent, nst, s * 2);
                         f.set_cells(chain.iter().map(|&st| st / 2));
-                        let mut text = String::new();
-                        for (i, &st) in chain.iter().enumerate() {
-                            if i > 0 {
-                                text.push_str(if i % 2 == 1 { " = " } else { " - " });
-                            }
-                            text.push_str(&cell_name(st / 2));
-                        }
                         f.explain_eliminations(format!(
-                            "X-chain on {d}: {text} (= only two places in a unit, - see each other): {} or {} is {d}",
+                            "X-chain on {d}: {} (= only two places in a unit, - see each other): {} or {} is {d}",
+                            chain_text(&chain),
                             cell_name(s),
                             cell_name(t)
                         ));
@@ -116,6 +125,18 @@ fn x_chain_from(
         }
     }
     false
+}
+
+/// `r1c1 = r9c1 - r9c5 = r3c5`: strong links first, then alternating.
+fn chain_text(chain: &[usize]) -> String {
+    let mut text = String::new();
+    for (i, &st) in chain.iter().enumerate() {
+        if i > 0 {
+            text.push_str(if i % 2 == 1 { " = " } else { " - " });
+        }
+        text.push_str(&cell_name(st / 2));
+    }
+    text
 }
 
 /// The states from `start` to `end` following `parent`.
@@ -248,6 +269,29 @@ mod tests {
         assert!(
             f.text
                 .starts_with("X-chain on 5: r1c1 = r9c1 - r9c5 = r3c5")
+        );
+    }
+
+    #[test]
+    fn discontinuous_x_loop_places_the_digit() {
+        // 5 in row 1 only at r1c1 and r1c2, in column 1 only at r1c1 and r2c1; r1c2 and r2c1
+        // share box 1, so they cannot both be 5: r1c1 is 5.
+        let mut g = grid_with_candidates(&[]);
+        for c in 2..9usize {
+            g.cand[c] &= !(1 << 5);
+        }
+        for r in 2..9usize {
+            g.cand[r * 9] &= !(1 << 5);
+        }
+        let mut f = Finding::new(true);
+        assert!(x_chain(&g, &mut f));
+        assert_eq!(f.placements, vec![(0, 5)]);
+        assert!(f.eliminations.is_empty());
+        assert!(
+            f.text
+                .starts_with("X-chain on 5: r1c1 = r1c2 - r2c1 = r1c1: if r1c1 were not 5"),
+            "{}",
+            f.text
         );
     }
 

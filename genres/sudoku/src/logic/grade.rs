@@ -56,6 +56,7 @@ pub(crate) fn run(
         return Some(unsolved());
     };
     let mut counts = [0u32; LADDER.len()];
+    let mut score = 0.0f64;
     let mut f = Finding::new(false);
     let solved = 'outer: loop {
         if g.is_solved() {
@@ -74,6 +75,7 @@ pub(crate) fn run(
                 let n = apply(&mut g, &f);
                 if n > 0 {
                     counts[i] += n;
+                    score = score.max(f.rating.unwrap_or(t.rating));
                     continue 'outer;
                 }
             }
@@ -81,14 +83,10 @@ pub(crate) fn run(
         break false;
     };
     let mut level = Level::Easy;
-    let mut score = 0.0f64;
     let mut techniques = Vec::new();
     for (t, &n) in LADDER.iter().zip(&counts) {
         if n > 0 {
             level = level.max(t.level);
-            if t.rating > score {
-                score = t.rating;
-            }
             techniques.push((t.name, n));
         }
     }
@@ -153,6 +151,7 @@ mod tests {
         let g = check_trace(&parse(EASY_PUZZLE));
         assert_eq!(g.level, Level::Easy);
         assert!(g.score <= 2.3);
+        assert!(g.score >= 1.2);
         assert!(g.techniques.iter().all(|t| t.0.contains("single")));
         assert_eq!(g.techniques.iter().map(|t| t.1).sum::<u32>(), 81 - 32);
         assert_eq!(grade_capped(&parse(EASY_PUZZLE), Level::Easy), Some(g));

@@ -7,7 +7,7 @@
 //!
 //! | Level  | Technique (rating)                                                              |
 //! |--------|---------------------------------------------------------------------------------|
-//! | EASY   | Hidden single (1.5), Naked single (2.3)                                         |
+//! | EASY   | Hidden single (1.2 in a box, 1.5 in a line), Naked single (2.3)                 |
 //! | MEDIUM | Pointing (2.6), Claiming (2.8), Naked pair (3.0), Hidden pair (3.4),             |
 //! |        | Naked triple (3.6), Hidden triple (4.0)                                         |
 //! | HARD   | X-wing (3.2), Swordfish (3.8), XY-wing (4.2), XYZ-wing (4.4), Naked quad (5.0),  |
@@ -19,8 +19,8 @@
 //! # Score
 //! [`LogicGrade::score`] is the rating of the hardest step used, on the scale of Sudoku
 //! Explainer (SE), whose rating of a puzzle is likewise its hardest step. Where SE has the
-//! technique the rating is SE's: hidden single 1.2 in a box and 1.5 in a line (one rating here:
-//! 1.5), naked single 2.3, pointing 2.6, claiming 2.8, naked pair 3.0, X-wing 3.2, hidden pair
+//! technique the rating is SE's: hidden single 1.2 in a box and 1.5 in a line (boxes are
+//! searched first, as SE does), naked single 2.3, pointing 2.6, claiming 2.8, naked pair 3.0, X-wing 3.2, hidden pair
 //! 3.4, naked triple 3.6, swordfish 3.8, hidden triple 4.0, XY-wing 4.2, XYZ-wing 4.4, unique
 //! rectangles 4.5/4.6, naked quad 5.0, jellyfish 5.2, hidden quad 5.4. SE has no X-chain,
 //! XY-chain or ALS rung of its own; they are placed where SE rates comparable cycles and chains

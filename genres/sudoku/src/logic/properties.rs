@@ -151,3 +151,35 @@ fn technique_costs() {
         );
     }
 }
+
+/// The soundness check of `grading_is_sound_and_minimal` over many more puzzles (run with
+/// `--ignored`; about a minute).
+#[test]
+#[ignore]
+fn soundness_sweep() {
+    let mut by_level = [0u32; 5];
+    for seed in 1000..4000u64 {
+        let cells = random_puzzle(seed);
+        let sol = brute_solutions(&cells, 1)[0];
+        let g = run(&cells, Level::Master, |t, f, _| {
+            for &(c, d) in &f.placements {
+                assert_eq!(
+                    sol[c as usize], d,
+                    "seed {seed}: {} placed a wrong digit",
+                    t.name
+                );
+            }
+            for &(c, d) in &f.eliminations {
+                assert_ne!(
+                    sol[c as usize], d,
+                    "seed {seed}: {} removed the solution",
+                    t.name
+                );
+            }
+        })
+        .unwrap();
+        assert!(g.solved, "seed {seed}");
+        by_level[g.level.rank() as usize - 1] += 1;
+    }
+    println!("levels EASY..MASTER: {by_level:?}");
+}

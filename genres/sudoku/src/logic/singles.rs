@@ -17,7 +17,12 @@ const UNIT_ORDER: [usize; 27] = {
 
 /// Hidden single: a digit that has exactly one possible cell in some unit.
 pub(crate) fn hidden_single(g: &Grid, f: &mut Finding) -> bool {
-    for &u in &UNIT_ORDER {
+    for (i, &u) in UNIT_ORDER.iter().enumerate() {
+        if i == 9 && f.found() {
+            // Singles in boxes are the easiest to see: take them before looking along lines.
+            f.rating = Some(1.2);
+            return true;
+        }
         let unit = &UNITS[u];
         let (mut once, mut twice) = (0u16, 0u16);
         for &c in unit {
@@ -31,6 +36,9 @@ pub(crate) fn hidden_single(g: &Grid, f: &mut Finding) -> bool {
             };
             f.placements.push((c, d));
             if f.explain {
+                if u >= 18 {
+                    f.rating = Some(1.2);
+                }
                 f.set_cells([c as usize]);
                 f.text = format!(
                     "Hidden single: {d} can only go in {} within {}",
@@ -54,7 +62,7 @@ pub(crate) fn naked_single(g: &Grid, f: &mut Finding) -> bool {
             if f.explain {
                 f.set_cells([c]);
                 f.text = format!(
-                    "Naked single: {} can only be {d}, every other digit is already in its row, column or box",
+                    "Naked single: {d} is the only candidate left in {}",
                     cell_name(c)
                 );
                 return true;

@@ -21,6 +21,9 @@ pub(crate) struct Finding {
     pub(crate) cells: Vec<u8>,
     /// The explanation (explain mode only).
     pub(crate) text: String,
+    /// A rating below the technique's own, when this instance is an easier variant (a hidden
+    /// single in a box rates 1.2, in a line 1.5).
+    pub(crate) rating: Option<f64>,
 }
 
 impl Finding {
@@ -38,6 +41,7 @@ impl Finding {
         self.eliminations.clear();
         self.cells.clear();
         self.text.clear();
+        self.rating = None;
     }
 
     /// True if something was placed or eliminated.
