@@ -136,6 +136,25 @@ mod tests {
     }
 
     #[test]
+    fn jellyfish_on_rows() {
+        // 2 in rows 1, 3, 5, 7 only in columns 2, 4, 6, 8.
+        let mut g = grid_with_candidates(&[]);
+        for r in [0usize, 2, 4, 6] {
+            for c in [0usize, 2, 4, 6, 8] {
+                g.cand[r * 9 + c] &= !(1 << 2);
+            }
+        }
+        let mut f = Finding::new(false);
+        assert!(jellyfish(&g, &mut f));
+        assert_eq!(f.eliminations.len(), 20);
+        assert!(
+            f.eliminations
+                .iter()
+                .all(|&(c, d)| d == 2 && (c % 9) % 2 == 1 && ![0, 2, 4, 6].contains(&(c / 9)))
+        );
+    }
+
+    #[test]
     fn swordfish_on_columns() {
         // 4 in columns 1, 5, 9 only in rows 2, 4, 8 (each column with two or three of them).
         let mut g = grid_with_candidates(&[]);

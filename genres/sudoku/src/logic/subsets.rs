@@ -226,6 +226,34 @@ mod tests {
     }
 
     #[test]
+    fn naked_triple_and_hidden_quad() {
+        // Row 1: r1c1 {1,2}, r1c2 {2,3}, r1c3 {1,3}: 1, 2, 3 leave the rest of the row.
+        let mut g = grid_with_candidates(&[]);
+        g.cand[0] = 0b0110;
+        g.cand[1] = 0b1100;
+        g.cand[2] = 0b1010;
+        let mut f = Finding::new(true);
+        assert!(!naked_pair(&g, &mut Finding::new(false)));
+        assert!(naked_triple(&g, &mut f));
+        assert_eq!(f.cells, vec![0, 1, 2]);
+        assert_eq!(f.eliminations.len(), 18);
+        // Column 5: 6, 7, 8, 9 fit only in rows 1, 3, 5, 7: those cells lose 1..5.
+        let mut g = grid_with_candidates(&[]);
+        for r in [1usize, 3, 5, 7, 8] {
+            g.cand[r * 9 + 4] &= !(0b1111 << 6);
+        }
+        let mut f = Finding::new(true);
+        assert!(hidden_quad(&g, &mut f));
+        assert_eq!(f.cells, vec![4, 22, 40, 58]);
+        assert_eq!(f.eliminations.len(), 20);
+        assert!(f.eliminations.iter().all(|&(_, d)| d <= 5));
+        assert!(
+            f.text
+                .starts_with("Hidden quad: in column 5, {6,7,8,9} fit only in")
+        );
+    }
+
+    #[test]
     fn hidden_pair_in_a_column() {
         // Column 1: digits 8 and 9 fit only in r1c1 and r5c1.
         let mut g = grid_with_candidates(&[]);
