@@ -1,0 +1,129 @@
+//! dayseed-server: the HTTP service behind `dayseed serve` and the archive loader behind
+//! `dayseed import`.
+//!
+//! * [`serve`] binds, prints `listening on http://ADDR/` on stdout, and serves until ctrl-c or
+//!   SIGTERM. [`app`] builds the router alone, so tests drive it on their own socket.
+//! * The API (`/api/v1`, described by `GET /api/v1/openapi.json`, the file `src/openapi.json`):
+//!   genres, the daily per genre and day policy, puzzles by id (regenerated, cached in a bounded
+//!   LRU), a random archived puzzle, check, hint, score submission (re-verified: leaderboard
+//!   policy, digest, rule-based check) and leaderboards, and v2 progress saves.
+//! * Errors are `{"error": {"code", "message"}}` with a 4xx status naming the problem, or 500
+//!   `internal` without details (those go to the log). Bodies are limited to
+//!   [`extract::MAX_BODY_BYTES`].
+//! * The [`store`] is SQLite (WAL, `synchronous=FULL`): a score is acknowledged with 201 only
+//!   after its transaction committed, so nothing acknowledged is lost to a crash.
+//! * The [`policy`] decides which generator versions may post scores per genre and day.
+//! * Request logs: one `tracing` span and line per request (tower-http), to stderr;
+//!   `RUST_LOG` filters them (default `info`).
+
+pub mod cache;
+pub mod error;
+pub mod extract;
+pub mod handlers;
+pub mod import;
+pub mod policy;
+pub mod routes;
+pub mod state;
+pub mod store;
+pub mod validate;
+
+use std::io::Write;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+pub use error::{AppError, ServerError};
+pub use import::{ImportSummary, import_into, import_jsonl};
+pub use policy::LeaderboardPolicy;
+pub use routes::app;
+pub use state::{AppOptions, AppState};
+pub use store::Store;
+
+/// How `dayseed serve` runs the service.
+#[derive(Debug, Clone)]
+pub struct ServerConfig {
+    /// Where to listen (port 0 picks a free port; the real one is printed).
+    pub addr: SocketAddr,
+    /// The SQLite database file (created if missing).
+    pub db_path: PathBuf,
+    /// The web page's directory served at `/`, if any.
+    pub web_dir: Option<PathBuf>,
+}
+
+/// Opens the database and the catalog's registry as the state `serve` uses.
+pub fn open_state(config: &ServerConfig) -> Result<AppState, ServerError> {
+    if let Some(dir) = &config.web_dir
+        && !dir.is_dir()
+    {
+        return Err(ServerError::WebDir(dir.clone()));
+    }
+    let store = Store::open(&config.db_path)?;
+    let options = AppOptions {
+        web_dir: config.web_dir.clone(),
+        ..AppOptions::default()
+    };
+    Ok(AppState::new(dayseed_catalog::registry(), store, options))
+}
+
+/// Runs the service until ctrl-c or SIGTERM. The first line on stdout is
+/// `listening on http://ADDR/` with the bound address (flushed at once).
+pub async fn serve(config: ServerConfig) -> Result<(), ServerError> {
+    init_logging();
+    let state = open_state(&config)?;
+    let listener = tokio::net::TcpListener::bind(config.addr)
+        .await
+        .map_err(|source| ServerError::Bind {
+            addr: config.addr,
+            source,
+        })?;
+    let local = listener.local_addr().map_err(|source| ServerError::Io {
+        what: "reading the bound address".into(),
+        source,
+    })?;
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "listening on http://{local}/")
+        .and_then(|()| out.flush())
+        .map_err(|source| ServerError::Io {
+            what: "writing to stdout".into(),
+            source,
+        })?;
+    drop(out);
+    tracing::info!(%local, db = %config.db_path.display(), "dayseed serving");
+    axum::serve(listener, app(state))
+        .with_graceful_shutdown(shutdown_signal())
+        .await
+        .map_err(|source| ServerError::Io {
+            what: "serving".into(),
+            source,
+        })
+}
+
+/// Logs to stderr, filtered by `RUST_LOG` (default `info`). Does nothing if a subscriber is set.
+fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = term => {},
+    }
+}

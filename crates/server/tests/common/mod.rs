@@ -1,0 +1,72 @@
+//! Test harness: the real app on a loopback socket, a real database file in a temp dir, and a
+//! registry of the catalog's genres plus the toy genre.
+
+#![allow(dead_code)]
+
+pub mod http;
+pub mod toy;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use dayseed_core::{DynGenre, Registry};
+use dayseed_server::{AppOptions, AppState, Store, app};
+
+/// A running server.
+pub struct Server {
+    pub addr: SocketAddr,
+    pub state: AppState,
+    pub db: PathBuf,
+    pub dir: tempfile::TempDir,
+}
+
+/// The catalog's genres plus `toy`.
+pub fn registry() -> Registry {
+    let mut genres: Vec<&'static dyn DynGenre> = dayseed_catalog::registry().genres().to_vec();
+    genres.push(&toy::TOY);
+    Registry::new(genres)
+}
+
+/// Starts the app with default options.
+pub fn start() -> Server {
+    start_with(AppOptions::default())
+}
+
+/// Starts the app on 127.0.0.1 with a fresh database; it runs until the test process exits.
+pub fn start_with(options: AppOptions) -> Server {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = dir.path().join("dayseed.sqlite");
+    let store = Store::open(&db).expect("open store");
+    let state = AppState::new(registry(), store, options);
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    listener.set_nonblocking(true).expect("nonblocking");
+    let addr = listener.local_addr().expect("addr");
+    let router = app(state.clone());
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .expect("runtime");
+        rt.block_on(async move {
+            let listener = tokio::net::TcpListener::from_std(listener).expect("listener");
+            axum::serve(listener, router).await.expect("serve");
+        });
+    });
+    Server {
+        addr,
+        state,
+        db,
+        dir,
+    }
+}
+
+/// A toy board's id, record and a solved state for it.
+pub fn toy_board(id: &str) -> (String, serde_json::Value) {
+    let record = registry().generate(id).expect("toy generates");
+    let solution = record.puzzle["solution"]
+        .as_str()
+        .expect("solution")
+        .to_string();
+    (record.digest, serde_json::json!({ "entries": solution }))
+}

@@ -1,0 +1,218 @@
+//! A tiny genre for server tests: arrange 1..=n; the first cell is given.
+//! Versions: g1 retired, g2 supported, g3 current (g3 reverses g2's order).
+
+use dayseed_core::genre::{
+    Board, Capabilities, Genre, GenreKind, Hint, HintKind, RecordFormat, SolveOptions, Verdict,
+    VersionInfo, VersionStatus,
+};
+use dayseed_core::{Error, Registered, Result, Rng, Source, Version};
+use serde::{Deserialize, Serialize};
+
+pub struct Toy;
+
+pub static TOY: Registered<Toy> = Registered(Toy);
+
+#[derive(Serialize, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct Puzzle {
+    pub difficulty: String,
+    pub cells: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub solution: Option<String>,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct State {
+    pub entries: String,
+}
+
+static VERSIONS: [VersionInfo; 3] = [
+    VersionInfo {
+        version: Version(1),
+        status: VersionStatus::Retired,
+        note: "first",
+    },
+    VersionInfo {
+        version: Version(2),
+        status: VersionStatus::Supported,
+        note: "second",
+    },
+    VersionInfo {
+        version: Version(3),
+        status: VersionStatus::Current,
+        note: "third",
+    },
+];
+
+impl Genre for Toy {
+    const NAME: &'static str = "toy";
+    type Params = u32;
+    type Puzzle = Puzzle;
+    type State = State;
+
+    fn versions(&self) -> &'static [VersionInfo] {
+        &VERSIONS
+    }
+
+    fn capabilities(&self) -> Capabilities {
+        Capabilities {
+            kind: GenreKind::Logic,
+            unique_solutions: false,
+            count_solutions: false,
+            grade: false,
+            hint: true,
+            svg: false,
+            records: RecordFormat::Lines,
+        }
+    }
+
+    fn parse_params(&self, text: &str) -> Result<u32> {
+        text.strip_prefix('S')
+            .and_then(|n| n.parse().ok())
+            .filter(|n| (2..=9).contains(n))
+            .ok_or_else(|| Error::params(format!("toy params '{text}' must be S2..S9")))
+    }
+
+    fn format_params(&self, params: &u32) -> String {
+        format!("S{params}")
+    }
+
+    fn params_from_flags(&self, _flags: &[(&str, &str)]) -> Result<u32> {
+        Ok(4)
+    }
+
+    fn daily_params(&self, difficulty: Option<&str>) -> Result<u32> {
+        match difficulty {
+            None | Some("EASY") => Ok(4),
+            Some("HARD") => Ok(9),
+            Some(other) => Err(Error::params(format!("unknown toy difficulty '{other}'"))),
+        }
+    }
+
+    fn generate(&self, version: Version, source: &Source, params: &u32) -> Result<Board<Puzzle>> {
+        let seed = match source {
+            Source::Daily { epoch_day, .. } => dayseed_core::seed::daily_seed(*epoch_day),
+            Source::Seed(s) => *s,
+        };
+        let mut rng = Rng::from_seed(seed);
+        let mut digits: Vec<u8> = (1..=*params as u8).collect();
+        rng.shuffle(&mut digits);
+        if version == Version(3) {
+            digits.reverse();
+        }
+        let solution: String = digits.iter().map(|d| char::from(b'0' + d)).collect();
+        let cells: String = solution
+            .chars()
+            .enumerate()
+            .map(|(i, c)| if i == 0 { c } else { '.' })
+            .collect();
+        let difficulty = if *params >= 9 { "HARD" } else { "EASY" }.to_string();
+        Ok(Board {
+            seed,
+            puzzle: Puzzle {
+                difficulty,
+                cells,
+                solution: Some(solution),
+            },
+            attempts: 1,
+            fallback: None,
+        })
+    }
+
+    fn validate(&self, p: &Puzzle) -> Result<()> {
+        if p.cells.is_empty() || p.cells.len() > 9 {
+            return Err(Error::puzzle("toy cells must be 1 to 9 long"));
+        }
+        Ok(())
+    }
+
+    fn canonical_content(&self, p: &Puzzle) -> String {
+        format!(
+            "{}\n{}\n{}",
+            p.difficulty,
+            p.cells,
+            p.solution.clone().unwrap_or_default()
+        )
+    }
+
+    fn without_solution(&self, p: &Puzzle) -> Puzzle {
+        Puzzle {
+            solution: None,
+            ..p.clone()
+        }
+    }
+
+    fn solve_report(&self, _p: &Puzzle, _o: SolveOptions) -> Result<serde_json::Value> {
+        Ok(serde_json::json!({}))
+    }
+
+    fn hint(&self, p: &Puzzle, s: &State) -> Result<Hint> {
+        let solved = self.check(p, s)?.solved;
+        Ok(Hint {
+            kind: if solved {
+                HintKind::Solved
+            } else {
+                HintKind::Step
+            },
+            technique: "count".into(),
+            message: "place the missing numbers".into(),
+            detail: serde_json::json!({}),
+        })
+    }
+
+    fn check(&self, p: &Puzzle, s: &State) -> Result<Verdict> {
+        let n = p.cells.len();
+        let complete = !s.entries.contains('.');
+        let mut problems = Vec::new();
+        for (i, (given, entry)) in p.cells.chars().zip(s.entries.chars()).enumerate() {
+            if given != '.' && entry != given {
+                problems.push(format!("cell {}: the given {given} was changed", i + 1));
+            }
+        }
+        let mut seen: Vec<char> = s.entries.chars().filter(|c| *c != '.').collect();
+        seen.sort_unstable();
+        let before = seen.len();
+        seen.dedup();
+        if seen.len() != before {
+            problems.push("a number is repeated".into());
+        }
+        if seen
+            .iter()
+            .any(|c| c.to_digit(10).is_none_or(|d| d == 0 || d as usize > n))
+        {
+            problems.push("a number is out of range".into());
+        }
+        Ok(Verdict {
+            solved: complete && problems.is_empty(),
+            complete,
+            problems,
+        })
+    }
+
+    fn encode(&self, p: &Puzzle) -> String {
+        p.cells.clone()
+    }
+
+    fn decode(&self, text: &str) -> Result<Puzzle> {
+        Ok(Puzzle {
+            difficulty: "EASY".into(),
+            cells: text.trim().into(),
+            solution: None,
+        })
+    }
+
+    fn validate_state(&self, p: &Puzzle, s: &State) -> Result<()> {
+        if s.entries.chars().count() != p.cells.len() {
+            return Err(Error::state(format!(
+                "entries must have {} characters",
+                p.cells.len()
+            )));
+        }
+        Ok(())
+    }
+
+    fn render_text(&self, p: &Puzzle, _s: Option<&State>, _solution: bool) -> String {
+        p.cells.clone()
+    }
+}
