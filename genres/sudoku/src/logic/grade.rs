@@ -55,6 +55,7 @@ pub(crate) fn run(
     let Some(mut g) = Grid::new(cells) else {
         return Some(unsolved());
     };
+    let singles = LADDER.iter().take_while(|t| t.level == Level::Easy).count();
     let mut counts = [0u32; LADDER.len()];
     let mut score = 0.0f64;
     let mut f = Finding::new(false);
@@ -62,12 +63,14 @@ pub(crate) fn run(
         if g.is_solved() {
             break true;
         }
-        if g.contradiction() {
-            break false;
-        }
         for (i, t) in LADDER.iter().enumerate() {
             if t.level > max {
                 return None;
+            }
+            // Only an invalid puzzle reaches a contradiction; looking for one once the singles
+            // are exhausted keeps it off the hot path.
+            if i == singles && g.contradiction() {
+                break 'outer false;
             }
             f.clear();
             if (t.find)(&g, &mut f) {

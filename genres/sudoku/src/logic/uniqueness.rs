@@ -1,10 +1,12 @@
 //! Unique rectangles (EXPERT). Four cells on two rows, two columns and two boxes that could all
 //! be reduced to the same pair {a,b} would let a and b swap: two solutions. A unique puzzle
 //! cannot end that way. Type 1: three corners are exactly {a,b}, so the fourth is neither a nor b.
-//! Type 2: two corners are {a,b} and the other two are {a,b,x}: one of those two is x, so x
-//! leaves every cell seeing both.
+//! Type 2: two corners on one row or column are {a,b} and the other two are {a,b,x}: one of
+//! those two is x, so x leaves every cell seeing both.
 
-use super::candidates::{Grid, PEER_BITS, bit, cell_list, cell_name, digit_set, digits_of};
+use super::candidates::{
+    Grid, PEER_BITS, UNIT_BITS, bit, cell_list, cell_name, cells_of, col, digit_set, digits_of, row,
+};
 use super::technique::Finding;
 
 /// Unique rectangle type 1.
@@ -18,39 +20,66 @@ pub(crate) fn ur_type2(g: &Grid, f: &mut Finding) -> bool {
 }
 
 fn rectangles(g: &Grid, f: &mut Finding, kind: u8) -> bool {
+    let bivalue = g.bivalue_bits();
+    if bivalue.count_ones() < 2 {
+        return false;
+    }
     let mut digit_bits = [0u128; 10];
     if kind == 2 {
         for (d, b) in digit_bits.iter_mut().enumerate().skip(1) {
             *b = g.digit_bits(d as u8);
         }
     }
-    for r1 in 0..9 {
-        for r2 in r1 + 1..9 {
-            for c1 in 0..9 {
-                for c2 in c1 + 1..9 {
-                    // Exactly two boxes: the rows share a band or the columns a stack, not both.
-                    if (r1 / 3 == r2 / 3) == (c1 / 3 == c2 / 3) {
+    // Both types have two bivalue corners {a,b} on one row or column (the floor); the other
+    // line of the rectangle is every other parallel line.
+    for p in cells_of(bivalue) {
+        let pair = g.cand[p];
+        let later = !((bit(p) << 1) - 1);
+        let lines = UNIT_BITS[row(p)] | UNIT_BITS[9 + col(p)];
+        for q in cells_of(bivalue & lines & later) {
+            if g.cand[q] != pair {
+                continue;
+            }
+            let same_row = row(p) == row(q);
+            for k in 0..9 {
+                let (c3, c4, same_band, same_stack) = if same_row {
+                    if k == row(p) {
                         continue;
                     }
-                    let cells = [r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c1, r2 * 9 + c2];
-                    let masks = cells.map(|c| g.cand[c]);
-                    let common = masks[0] & masks[1] & masks[2] & masks[3];
-                    if common.count_ones() < 2 {
+                    let c3 = k * 9 + col(p);
+                    (
+                        c3,
+                        k * 9 + col(q),
+                        row(p) / 3 == k / 3,
+                        col(p) / 3 == col(q) / 3,
+                    )
+                } else {
+                    if k == col(p) {
                         continue;
                     }
-                    for a in digits_of(common) {
-                        for b in digits_of(common & !((2u16 << a) - 1)) {
-                            let pair = (1u16 << a) | (1u16 << b);
-                            let found = if kind == 1 {
-                                type1(f, &cells, &masks, pair)
-                            } else {
-                                type2(&digit_bits, f, &cells, &masks, pair)
-                            };
-                            if found {
-                                return true;
-                            }
-                        }
-                    }
+                    let c3 = row(p) * 9 + k;
+                    (
+                        c3,
+                        row(q) * 9 + k,
+                        row(p) / 3 == row(q) / 3,
+                        col(p) / 3 == k / 3,
+                    )
+                };
+                // Exactly two boxes: the rows share a band or the columns a stack, not both.
+                if same_band == same_stack || g.cand[c3] & pair != pair || g.cand[c4] & pair != pair
+                {
+                    continue;
+                }
+                let mut cells = [p, q, c3, c4];
+                cells.sort_unstable();
+                let masks = cells.map(|c| g.cand[c]);
+                let found = if kind == 1 {
+                    type1(f, &cells, &masks, pair)
+                } else {
+                    type2(&digit_bits, f, &cells, &masks, pair)
+                };
+                if found {
+                    return true;
                 }
             }
         }

@@ -2,7 +2,7 @@
 //! one pincer is z, so z leaves every cell seeing both pincers. XYZ-wing: the pivot is {x,y,z}
 //! and z also leaves only cells that see the pivot too.
 
-use super::candidates::{Grid, PEER_BITS, PEERS, cell_name, digit_set};
+use super::candidates::{Grid, PEER_BITS, cell_name, cells_of, digit_set};
 use super::technique::Finding;
 
 /// XY-wing.
@@ -20,20 +20,26 @@ fn wing(g: &Grid, f: &mut Finding, pivot_size: u32) -> bool {
     for (d, b) in digit_bits.iter_mut().enumerate().skip(1) {
         *b = g.digit_bits(d as u8);
     }
+    let bivalue = g.bivalue_bits();
     for p in 0..81 {
         let pm = g.cand[p];
         if pm.count_ones() != pivot_size {
             continue;
         }
-        let peers = &PEERS[p];
-        for (i, &a) in peers.iter().enumerate() {
-            let am = g.cand[a as usize];
-            if am.count_ones() != 2 {
-                continue;
+        let mut pincers = [0u8; 20];
+        let mut n = 0;
+        for c in cells_of(PEER_BITS[p] & bivalue) {
+            // A pincer shares exactly one digit with an XY pivot, two with an XYZ pivot.
+            if (g.cand[c] & pm).count_ones() == pivot_size - 1 {
+                pincers[n] = c as u8;
+                n += 1;
             }
-            for &b in &peers[i + 1..] {
+        }
+        for (i, &a) in pincers[..n].iter().enumerate() {
+            let am = g.cand[a as usize];
+            for &b in &pincers[i + 1..n] {
                 let bm = g.cand[b as usize];
-                if bm.count_ones() != 2 || am == bm {
+                if am == bm {
                     continue;
                 }
                 let z = am & bm;
