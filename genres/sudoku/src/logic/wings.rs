@@ -21,14 +21,14 @@ fn wing(g: &Grid, f: &mut Finding, pivot_size: u32) -> bool {
         *b = g.digit_bits(d as u8);
     }
     let bivalue = g.bivalue_bits();
-    for p in 0..81 {
+    for (p, &peers) in PEER_BITS.iter().enumerate() {
         let pm = g.cand[p];
         if pm.count_ones() != pivot_size {
             continue;
         }
         let mut pincers = [0u8; 20];
         let mut n = 0;
-        for c in cells_of(PEER_BITS[p] & bivalue) {
+        for c in cells_of(peers & bivalue) {
             // A pincer shares exactly one digit with an XY pivot, two with an XYZ pivot.
             if (g.cand[c] & pm).count_ones() == pivot_size - 1 {
                 pincers[n] = c as u8;
@@ -59,7 +59,7 @@ fn wing(g: &Grid, f: &mut Finding, pivot_size: u32) -> bool {
                 let mut targets =
                     digit_bits[zd as usize] & PEER_BITS[a as usize] & PEER_BITS[b as usize];
                 if pivot_size == 3 {
-                    targets &= PEER_BITS[p];
+                    targets &= peers;
                 }
                 if targets == 0 {
                     continue;
