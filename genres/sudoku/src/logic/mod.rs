@@ -12,8 +12,8 @@
 //! |        | Naked triple (3.6), Hidden triple (4.0)                                         |
 //! | HARD   | X-wing (3.2), Swordfish (3.8), XY-wing (4.2), XYZ-wing (4.4), Naked quad (5.0),  |
 //! |        | Jellyfish (5.2), Hidden quad (5.4)                                              |
-//! | EXPERT | Unique rectangle type 1 (4.5), type 2 (4.6), X-chain (6.6), XY-chain (6.8),      |
-//! |        | ALS-XZ (7.0)                                                                    |
+//! | EXPERT | Unique rectangle type 1 (4.5), type 2 (4.6), type 4 (4.7), Bivalue universal     |
+//! |        | grave + 1 (5.6), X-chain (6.6), XY-chain (6.8), ALS-XZ (7.0)                     |
 //! | MASTER | Forcing chain (8.0), Trial (9.5)                                                |
 //!
 //! # Score
@@ -22,7 +22,7 @@
 //! technique the rating is SE's: hidden single 1.2 in a box and 1.5 in a line (boxes are
 //! searched first, as SE does), naked single 2.3, pointing 2.6, claiming 2.8, naked pair 3.0, X-wing 3.2, hidden pair
 //! 3.4, naked triple 3.6, swordfish 3.8, hidden triple 4.0, XY-wing 4.2, XYZ-wing 4.4, unique
-//! rectangles 4.5/4.6, naked quad 5.0, jellyfish 5.2, hidden quad 5.4. SE has no X-chain,
+//! rectangles 4.5 to 4.7, naked quad 5.0, jellyfish 5.2, hidden quad 5.4, BUG + 1 5.6. SE has no X-chain,
 //! XY-chain or ALS rung of its own; they are placed where SE rates comparable cycles and chains
 //! (6.5 to 7.0). SE's forcing chains run from about 7.5 to 9.0 and its nested ones above 9: our
 //! forcing chain (a singles-only contradiction) is 8.0 and trial (exhaustive search) 9.5. The

@@ -137,6 +137,18 @@ pub(crate) const LADDER: &[Technique] = &[
         4.6,
         uniqueness::ur_type2,
     ),
+    t(
+        "Unique rectangle type 4",
+        Level::Expert,
+        4.7,
+        uniqueness::ur_type4,
+    ),
+    t(
+        "Bivalue universal grave + 1",
+        Level::Expert,
+        5.6,
+        uniqueness::bug_plus_one,
+    ),
     t("X-chain", Level::Expert, 6.6, chains::x_chain),
     t("XY-chain", Level::Expert, 6.8, chains::xy_chain),
     t("ALS-XZ", Level::Expert, 7.0, als::als_xz),

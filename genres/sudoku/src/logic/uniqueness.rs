@@ -2,10 +2,13 @@
 //! be reduced to the same pair {a,b} would let a and b swap: two solutions. A unique puzzle
 //! cannot end that way. Type 1: three corners are exactly {a,b}, so the fourth is neither a nor b.
 //! Type 2: two corners on one row or column are {a,b} and the other two are {a,b,x}: one of
-//! those two is x, so x leaves every cell seeing both.
+//! those two is x, so x leaves every cell seeing both. Type 4: two corners on one line are
+//! {a,b} and a is locked to the other two corners in their line, so b leaves both.
+//! Bivalue universal grave + 1 rests on the same premise (see [`bug_plus_one`]).
 
 use super::candidates::{
-    Grid, PEER_BITS, UNIT_BITS, bit, cell_list, cell_name, cells_of, col, digit_set, digits_of, row,
+    Grid, PEER_BITS, UNIT_BITS, UNITS, bit, cell_list, cell_name, cells_of, col, digit_set,
+    digits_of, row, unit_name,
 };
 use super::technique::Finding;
 
@@ -19,13 +22,66 @@ pub(crate) fn ur_type2(g: &Grid, f: &mut Finding) -> bool {
     rectangles(g, f, 2)
 }
 
+/// Unique rectangle type 4.
+pub(crate) fn ur_type4(g: &Grid, f: &mut Finding) -> bool {
+    rectangles(g, f, 4)
+}
+
+/// Bivalue universal grave + 1: every empty cell has two candidates except one with three, and
+/// without one of those three every digit would have exactly two places (or none) in every
+/// unit. Such a "BUG" position has no unique solution, so that digit is the cell's.
+pub(crate) fn bug_plus_one(g: &Grid, f: &mut Finding) -> bool {
+    let mut odd = None;
+    for c in 0..81 {
+        match g.cand[c].count_ones() {
+            0 | 2 => {}
+            3 if odd.is_none() => odd = Some(c),
+            _ => return false,
+        }
+    }
+    let Some(c) = odd else {
+        return false;
+    };
+    for d in digits_of(g.cand[c]) {
+        let balanced = UNITS.iter().all(|unit| {
+            (1..=9u8).all(|x| {
+                let n = unit
+                    .iter()
+                    .filter(|&&u| {
+                        let m = if u as usize == c && x == d {
+                            0
+                        } else {
+                            g.cand[u as usize]
+                        };
+                        m & (1 << x) != 0
+                    })
+                    .count();
+                n == 0 || n == 2
+            })
+        });
+        if balanced {
+            f.placements.push((c as u8, d));
+            if f.explain {
+                f.set_cells([c]);
+                f.text = format!(
+                    "Bivalue universal grave + 1: every other empty cell has two candidates, and without {d} in {} the grid would have no unique solution, so {} is {d}",
+                    cell_name(c),
+                    cell_name(c)
+                );
+            }
+            return true;
+        }
+    }
+    false
+}
+
 fn rectangles(g: &Grid, f: &mut Finding, kind: u8) -> bool {
     let bivalue = g.bivalue_bits();
     if bivalue.count_ones() < 2 {
         return false;
     }
     let mut digit_bits = [0u128; 10];
-    if kind == 2 {
+    if kind != 1 {
         for (d, b) in digit_bits.iter_mut().enumerate().skip(1) {
             *b = g.digit_bits(d as u8);
         }
@@ -73,10 +129,11 @@ fn rectangles(g: &Grid, f: &mut Finding, kind: u8) -> bool {
                 let mut cells = [p, q, c3, c4];
                 cells.sort_unstable();
                 let masks = cells.map(|c| g.cand[c]);
-                let found = if kind == 1 {
-                    type1(f, &cells, &masks, pair)
-                } else {
-                    type2(&digit_bits, f, &cells, &masks, pair)
+                let roof_line = if same_row { k } else { 9 + k };
+                let found = match kind {
+                    1 => type1(f, &cells, &masks, pair),
+                    2 => type2(&digit_bits, f, &cells, &masks, pair),
+                    _ => type4(&digit_bits, f, &cells, (c3, c4), roof_line, pair),
                 };
                 if found {
                     return true;
@@ -149,6 +206,41 @@ fn type2(
     true
 }
 
+fn type4(
+    digit_bits: &[u128; 10],
+    f: &mut Finding,
+    cells: &[usize; 4],
+    roof: (usize, usize),
+    roof_line: usize,
+    pair: u16,
+) -> bool {
+    let (c3, c4) = roof;
+    let roof_bits = bit(c3) | bit(c4);
+    for a in digits_of(pair) {
+        // a is locked to the roof in the roof's line, so one roof cell is a and the other
+        // cannot be b (that would complete the deadly pattern): b leaves both.
+        if digit_bits[a as usize] & UNIT_BITS[roof_line] != roof_bits {
+            continue;
+        }
+        let b = (pair & !(1 << a)).trailing_zeros() as u8;
+        f.eliminations.push((c3 as u8, b));
+        f.eliminations.push((c4 as u8, b));
+        if f.explain {
+            f.set_cells(cells.iter().copied());
+            f.explain_eliminations(format!(
+                "Unique rectangle type 4: in {}, {a} can only be in {} or {}; the other of them being {b} would complete a deadly pattern on {} in {}",
+                unit_name(roof_line),
+                cell_name(c3),
+                cell_name(c4),
+                digit_set(pair),
+                cell_list(cells.iter().copied())
+            ));
+        }
+        return true;
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -169,6 +261,52 @@ mod tests {
             f.text
                 .starts_with("Unique rectangle type 1: r1c1, r1c4, r2c1, r2c4")
         );
+    }
+
+    #[test]
+    fn type4_removes_the_other_digit_from_the_roof() {
+        // Floor r1c1, r2c1 {3,7}; roof r1c4, r2c4 {3,7,8,9}; 3 in column 4 only on the roof.
+        let mut g = grid_with_candidates(&[]);
+        for c in [0usize, 9] {
+            g.cand[c] = 1 << 3 | 1 << 7;
+        }
+        for c in [3usize, 12] {
+            g.cand[c] = 1 << 3 | 1 << 7 | 1 << 8 | 1 << 9;
+        }
+        for r in 2..9 {
+            g.cand[r * 9 + 3] &= !(1 << 3);
+        }
+        let mut f = Finding::new(true);
+        assert!(!ur_type1(&g, &mut Finding::new(false)));
+        assert!(!ur_type2(&g, &mut Finding::new(false)));
+        assert!(ur_type4(&g, &mut f));
+        assert_eq!(f.eliminations, vec![(3, 7), (12, 7)]);
+        assert!(
+            f.text
+                .starts_with("Unique rectangle type 4: in column 4, 3 can only be in r1c4 or r2c4")
+        );
+    }
+
+    #[test]
+    fn bug_plus_one_places_the_odd_digit() {
+        // Everything placed but a rectangle {1,2} whose last corner also holds 3.
+        let mut g = grid_with_candidates(&[]);
+        for c in 0..81 {
+            g.cand[c] = 0;
+            g.value[c] = 9;
+        }
+        for c in [0usize, 3, 9] {
+            g.value[c] = 0;
+            g.cand[c] = 0b110;
+        }
+        g.value[12] = 0;
+        g.cand[12] = 0b1110;
+        let mut f = Finding::new(true);
+        assert!(bug_plus_one(&g, &mut f));
+        assert_eq!(f.placements, vec![(12, 3)]);
+        assert!(f.eliminations.is_empty());
+        g.cand[0] = 0b1110;
+        assert!(!bug_plus_one(&g, &mut Finding::new(false)));
     }
 
     #[test]
