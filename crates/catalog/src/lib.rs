@@ -8,5 +8,6 @@ pub fn registry() -> Registry {
     Registry::new(vec![
         // one line per genre, e.g. &dayseed_sudoku::GENRE,
         &dayseed_lightsout::GENRE,
+        &dayseed_slitherlink::GENRE,
     ])
 }

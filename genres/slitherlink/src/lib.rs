@@ -1,1 +1,92 @@
-//! dayseed-slitherlink (work in progress).
+//! dayseed-slitherlink: Slitherlink boards from a seed, proven unique by search and graded on a
+//! 10-level ladder of human techniques.
+//!
+//! Draw one closed loop along the grid lines so that every clue (0-3) equals the number of its
+//! cell's sides used by the loop.
+//!
+//! # Params and ids
+//! Params are `<W>x<H>-L<level>`, e.g. `10x10-L6` (sides 5..=40, level 1..=10):
+//! `slitherlink:SEED-42-10x10-L6-g1`, `slitherlink:DAILY-utc-v1-20671-10x10-L6-g1`. The daily is
+//! `10x10` at `L6` unless a level is asked for (`6`, `L6`, or Loopy's names). CLI flags:
+//! `--grid-size N` (NxN), `--width`, `--height`, `--size WxH`, `--level` / `--difficulty`
+//! (defaults 10x10, L6). Seeds: `DAILY` uses `dayseed_core::seed::daily_seed(epoch_day)`, `SEED-s`
+//! uses `s`.
+//!
+//! # Puzzle JSON
+//! ```json
+//! {"width": 5, "height": 5, "grid_size": 5,
+//!  "clues": ["3.2..", ...],                        // H strings of W chars, 0-3 or '.'
+//!  "solution": {"h": ["01100", ...],               // H+1 rows of W horizontal edges
+//!               "v": ["100001", ...]},             // H rows of W+1 vertical edges
+//!  "difficulty": 6}
+//! ```
+//! `grid_size` is present only for square boards; `solution` is removed by `without_solution`;
+//! `difficulty` is absent for puzzles read from text. The canonical text form is the clue rows,
+//! one per line (`dayseed solve` reads blocks of such lines separated by blank lines).
+//!
+//! # State JSON (a player's marks)
+//! `{"h": [...], "v": [...]}` in the same shapes as `solution`, with `1` = line drawn, `x` =
+//! crossed out (`0` is read as `x` too), `.` = unknown. `check` is by the rules (exactly one loop,
+//! every clue met); `hint` first points at a wrong mark (a line off the answer or a cross on it),
+//! else gives the easiest next deduction with the edges it decides.
+//!
+//! # Solve report
+//! `{"width", "height", "solutions": 0 | 1 | 2 (two or more) | null (budget exhausted),
+//! "solution"?: {h, v}, "difficulty"?: 1..10 (when unique), "solved_by_logic"?, "techniques"?,
+//! "nodes"}`.
+//!
+//! # The 10-level ladder
+//! A puzzle's level is the hardest technique the human-style solver needs; it applies techniques
+//! easiest first and goes back to level 1 after every step, so a level-k puzzle is solvable with
+//! techniques up to k and not with techniques up to k-1.
+//!
+//! | Level | Technique |
+//! |------:|-----------|
+//! | 1 | clue counting (0s, satisfied clues, clues needing every open edge) and line continuation (a dot has 0 or 2 lines) |
+//! | 2 | corner rules: a 1 or 3 in a dead corner (grid corner or two crossed outside edges) |
+//! | 3 | 3-3 patterns: adjacent 3s (shared and far edges, extensions crossed), diagonal 3s (outer corners); 0-3 follows from levels 1-2 |
+//! | 4 | vertex degree reasoning at a clue's corner: lines entering a corner fix how many of its edges the clue uses, and back |
+//! | 5 | diagonal and parity patterns: corner constraints chained through cells and dots to a fixpoint (2-chains, 3-2-3, 1-1 on a border) |
+//! | 6 | loop closure: never close a sub-loop that leaves lines or unmet clues outside |
+//! | 7 | inside/outside colouring with clue counts and the no-checkerboard rule at dots |
+//! | 8 | short trial: an assumption refuted by level-1 rules |
+//! | 9 | trial: an assumption refuted by the rules of levels 1-7 |
+//! | 10 | deep trial: an assumption refuted by a bounded nested search |
+//!
+//! Loopy's difficulties map to: easy = L2, normal = L5, tricky = L6, hard = L7 (the names are
+//! accepted as levels).
+//!
+//! # Generation (g1)
+//! A region of cells is grown from the PRNG (each new cell must touch the region along one
+//! contiguous run of its eight neighbours, so the region stays simply connected without pinches)
+//! to 40-60% of the board; its boundary is the loop. All clues are counted, then removed in PRNG
+//! order while the techniques up to the target level still solve the puzzle. The result must
+//! grade exactly at the target; otherwise a new loop is drawn on the same RNG stream (at most 30
+//! attempts), after which the closest lower level found is delivered with `fallback` set. Every
+//! board is re-checked unique by the search solver before it is returned.
+
+mod check;
+mod format;
+pub mod generate;
+mod genre;
+pub mod grade;
+pub mod grid;
+mod hint;
+pub mod logic;
+pub mod loop_gen;
+pub mod model;
+pub mod pairsum;
+pub mod params;
+mod render;
+pub mod solver;
+mod versions;
+
+pub use check::{components, verdict};
+pub use genre::Slitherlink;
+pub use model::{Edges, Puzzle, State};
+pub use versions::{G1, VERSIONS};
+
+use dayseed_core::Registered;
+
+/// The registry entry for this genre.
+pub static GENRE: Registered<Slitherlink> = Registered(Slitherlink);

@@ -1,0 +1,69 @@
+//! Benchmark driver: `slitherlink_bench gen W H LEVEL COUNT SEED` generates COUNT puzzles and
+//! prints the time per puzzle; `slitherlink_bench unique W H LEVEL SEED` times a uniqueness proof.
+
+use std::time::Instant;
+
+use dayseed_core::{Budget, Rng};
+use dayseed_slitherlink::generate::generate;
+use dayseed_slitherlink::grid::Grid;
+use dayseed_slitherlink::solver::Solver;
+
+fn arg(args: &[String], i: usize, default: u64) -> u64 {
+    args.get(i).and_then(|s| s.parse().ok()).unwrap_or(default)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let mode = args.get(1).map(String::as_str).unwrap_or("gen");
+    let w = arg(&args, 2, 10) as usize;
+    let h = arg(&args, 3, 10) as usize;
+    let level = arg(&args, 4, 6) as u8;
+    match mode {
+        "unique" => {
+            let seed = arg(&args, 5, 1);
+            let mut rng = Rng::from_seed(seed);
+            let Some(p) = generate(w, h, level, &mut rng) else {
+                eprintln!("generation failed");
+                return;
+            };
+            let g = Grid::new(w, h);
+            let reps = 20;
+            let t = Instant::now();
+            let mut nodes = 0;
+            for _ in 0..reps {
+                let mut budget = Budget::unlimited();
+                let out = Solver::new(&g, &p.clues).count(2, &mut budget);
+                assert!(out.count.is_unique());
+                nodes = budget.spent();
+            }
+            let per = t.elapsed().as_secs_f64() / f64::from(reps);
+            println!(
+                "unique {w}x{h} L{} nodes {nodes} seconds_per_proof {per:.6}",
+                p.level
+            );
+        }
+        _ => {
+            let count = arg(&args, 5, 100);
+            let seed = arg(&args, 6, 1);
+            let t = Instant::now();
+            let mut hist = [0u32; 11];
+            let mut fallbacks = 0;
+            let mut attempts = 0;
+            for i in 0..count {
+                let mut rng = Rng::from_seed(seed + i);
+                let p = generate(w, h, level, &mut rng).expect("a board");
+                hist[p.level as usize] += 1;
+                attempts += p.attempts;
+                if p.fallback.is_some() {
+                    fallbacks += 1;
+                }
+            }
+            let per = t.elapsed().as_secs_f64() / count as f64;
+            println!(
+                "gen {w}x{h} L{level} count {count} seconds_per_puzzle {per:.6} per_minute {:.0} fallbacks {fallbacks} attempts {attempts} levels {:?}",
+                60.0 / per,
+                &hist[1..]
+            );
+        }
+    }
+}

@@ -1,0 +1,85 @@
+//! The rule-based verdict on marks: exactly one closed loop, every clue matched. The stored
+//! answer is never consulted, so any loop that satisfies the rules wins.
+
+use dayseed_core::Verdict;
+
+use crate::grid::{Grid, NONE};
+use crate::model::{NO_CLUE, ON};
+
+/// Number of separate closed pieces formed by the lines (0 if there are none).
+pub fn components(g: &Grid, st: &[u8]) -> usize {
+    let mut parent: Vec<u32> = (0..g.n_verts as u32).collect();
+    fn find(p: &mut [u32], mut x: usize) -> usize {
+        while p[x] as usize != x {
+            let q = p[x] as usize;
+            p[x] = p[q];
+            x = q;
+        }
+        x
+    }
+    let mut used = vec![false; g.n_verts];
+    for e in 0..g.n_edges {
+        if st[e] == ON {
+            let [a, b] = g.edge_verts[e];
+            used[a as usize] = true;
+            used[b as usize] = true;
+            let (ra, rb) = (find(&mut parent, a as usize), find(&mut parent, b as usize));
+            if ra != rb {
+                parent[rb] = ra as u32;
+            }
+        }
+    }
+    (0..g.n_verts)
+        .filter(|&v| used[v] && find(&mut parent, v) == v)
+        .count()
+}
+
+/// Checks marks (edge states) against the rules.
+pub fn verdict(g: &Grid, clues: &[i8], st: &[u8]) -> Verdict {
+    let mut problems = Vec::new();
+    let mut closed = true;
+    for v in 0..g.n_verts {
+        let deg = g.vert_edges[v]
+            .iter()
+            .filter(|&&e| e != NONE && st[e as usize] == ON)
+            .count();
+        if deg > 2 {
+            problems.push(format!(
+                "the dot at row {}, column {} has {deg} lines",
+                v / (g.w + 1) + 1,
+                v % (g.w + 1) + 1
+            ));
+        }
+        if deg == 1 || deg > 2 {
+            closed = false;
+        }
+    }
+    let pieces = components(g, st);
+    let complete = closed && pieces > 0;
+    for c in 0..g.n_cells {
+        let n = clues[c];
+        if n == NO_CLUE {
+            continue;
+        }
+        let on = g.cell_edges[c]
+            .iter()
+            .filter(|&&e| st[e as usize] == ON)
+            .count() as i8;
+        if on > n || (complete && on != n) {
+            problems.push(format!(
+                "r{}c{}: clue {n} has {on} line{}",
+                c / g.w + 1,
+                c % g.w + 1,
+                if on == 1 { "" } else { "s" }
+            ));
+        }
+    }
+    if complete && pieces > 1 {
+        problems.push(format!("the lines form {pieces} separate loops, not one"));
+    }
+    Verdict {
+        solved: complete && problems.is_empty(),
+        complete,
+        problems,
+    }
+}

@@ -1,0 +1,139 @@
+//! Generation: a random loop, all clues counted, clues removed in PRNG order while the puzzle
+//! stays solvable by the techniques up to the target level; the result must need that level
+//! exactly and is re-checked unique by the search solver before it is returned.
+
+use dayseed_core::{Budget, Count, Rng};
+
+use crate::grid::Grid;
+use crate::logic::Logic;
+use crate::loop_gen::random_loop;
+use crate::model::{NO_CLUE, ON};
+use crate::solver::Solver;
+
+/// Attempts (each a fresh loop on the same RNG stream) before falling back.
+pub const MAX_ATTEMPTS: u32 = 30;
+/// Node budget of the final uniqueness proof.
+pub const UNIQUE_NODES: u64 = 20_000_000;
+
+/// A generated puzzle in compact form.
+#[derive(Debug, Clone)]
+pub struct Generated {
+    /// Clues per cell ([`NO_CLUE`] where removed).
+    pub clues: Vec<i8>,
+    /// The loop as edge states.
+    pub solution: Vec<u8>,
+    /// The graded level (1..10).
+    pub level: u8,
+    /// Attempts used.
+    pub attempts: u32,
+    /// Set when the level asked for was not reached: what was delivered instead.
+    pub fallback: Option<String>,
+}
+
+/// All clues of a loop.
+pub fn full_clues(g: &Grid, sol: &[u8]) -> Vec<i8> {
+    (0..g.n_cells)
+        .map(|c| {
+            g.cell_edges[c]
+                .iter()
+                .filter(|&&e| sol[e as usize] == ON)
+                .count() as i8
+        })
+        .collect()
+}
+
+/// Removes clues in PRNG order while techniques up to `level` still solve the puzzle. Returns the
+/// graded level, or `None` if even the full clue set is beyond `level`.
+fn minimise(g: &Grid, clues: &mut [i8], level: u8, rng: &mut Rng) -> Option<u8> {
+    let logic_ok = |clues: &[i8]| Logic::new(g, clues).run(level);
+    let first = logic_ok(clues);
+    if !first.solved {
+        return None;
+    }
+    let mut order: Vec<u32> = (0..g.n_cells as u32).collect();
+    rng.shuffle(&mut order);
+    let mut graded = first.max_level;
+    for c in order {
+        let c = c as usize;
+        let saved = clues[c];
+        clues[c] = NO_CLUE;
+        let res = logic_ok(clues);
+        if res.solved {
+            graded = res.max_level;
+        } else {
+            clues[c] = saved;
+        }
+    }
+    Some(graded.max(1))
+}
+
+/// True if the search proves exactly one solution.
+pub fn proven_unique(g: &Grid, clues: &[i8]) -> bool {
+    let mut budget = Budget::new(UNIQUE_NODES);
+    Solver::new(g, clues).count(2, &mut budget).count == Count::Exactly(1)
+}
+
+/// Generates a `w x h` puzzle of exactly `level` (or a reported fallback); `None` only if no
+/// uniquely solvable board was found at all within the bounded attempts.
+pub fn generate(w: usize, h: usize, level: u8, rng: &mut Rng) -> Option<Generated> {
+    let g = Grid::new(w, h);
+    // Best fallback so far: (level, clues, solution); the highest level below the target wins.
+    let mut best: Option<(u8, Vec<i8>, Vec<u8>)> = None;
+    for attempt in 1..=MAX_ATTEMPTS {
+        let sol = random_loop(&g, rng);
+        let mut clues = full_clues(&g, &sol);
+        let Some(got) = minimise(&g, &mut clues, level, rng) else {
+            continue;
+        };
+        if !proven_unique(&g, &clues) {
+            continue;
+        }
+        if got == level {
+            return Some(Generated {
+                clues,
+                solution: sol,
+                level: got,
+                attempts: attempt,
+                fallback: None,
+            });
+        }
+        if best.as_ref().is_none_or(|b| got > b.0) {
+            best = Some((got, clues, sol));
+        }
+    }
+    match best {
+        Some((got, clues, solution)) => Some(Generated {
+            clues,
+            solution,
+            level: got,
+            attempts: MAX_ATTEMPTS,
+            fallback: Some(format!(
+                "no L{level} puzzle within {MAX_ATTEMPTS} attempts; delivered an L{got} puzzle"
+            )),
+        }),
+        None => fallback_full(&g, level, rng),
+    }
+}
+
+/// Last resort: a loop with every clue given (proven unique), graded by the full ladder.
+fn fallback_full(g: &Grid, level: u8, rng: &mut Rng) -> Option<Generated> {
+    for extra in 1..=MAX_ATTEMPTS {
+        let solution = random_loop(g, rng);
+        let clues = full_clues(g, &solution);
+        if !proven_unique(g, &clues) {
+            continue;
+        }
+        let res = Logic::new(g, &clues).run(10);
+        let got = if res.solved { res.max_level.max(1) } else { 10 };
+        return Some(Generated {
+            clues,
+            solution,
+            level: got,
+            attempts: MAX_ATTEMPTS + extra,
+            fallback: Some(format!(
+                "no L{level} puzzle within {MAX_ATTEMPTS} attempts; delivered a fully clued L{got} puzzle"
+            )),
+        });
+    }
+    None
+}

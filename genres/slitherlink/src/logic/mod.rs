@@ -1,0 +1,283 @@
+//! The human-style solver: techniques applied in order of difficulty, each tagged with a level.
+//!
+//! [`Logic::run`] repeats: apply the level-1 rules to a fixpoint, then try the higher techniques
+//! in ladder order up to a maximum level, going back to level 1 after the first one that makes
+//! progress. Because every rule only adds information, the hardest technique this run needs is
+//! the smallest level at which the puzzle is solvable. [`Logic::step`] makes one local deduction
+//! for hints.
+
+mod basic;
+mod closure;
+mod colour;
+mod pairs;
+mod technique;
+mod trial;
+
+pub use technique::{N_TECHNIQUES, Technique};
+
+use crate::grid::{Grid, NONE};
+use crate::model::{NO_CLUE, OFF, ON, UNKNOWN};
+
+/// What a run of the human-style solver found.
+#[derive(Debug, Clone)]
+pub struct RunResult {
+    /// Every edge decided and the marks form a valid solution.
+    pub solved: bool,
+    /// The givens (or assumptions) contradict the rules.
+    pub contradiction: bool,
+    /// The hardest level used (0 if nothing was needed beyond the givens).
+    pub max_level: u8,
+    /// Productive applications per technique, indexed like [`Technique::ALL`].
+    pub uses: [u32; N_TECHNIQUES],
+}
+
+/// One local deduction: the technique and the edges it decides.
+#[derive(Debug, Clone)]
+pub struct Step {
+    /// The technique used.
+    pub technique: Technique,
+    /// `(edge, ON/OFF)` decided by it.
+    pub decided: Vec<(u32, u8)>,
+}
+
+/// Human-style solver state on one puzzle.
+#[derive(Debug, Clone)]
+pub struct Logic<'a> {
+    /// The grid.
+    pub g: &'a Grid,
+    /// Clues per cell ([`NO_CLUE`] where empty).
+    pub clue: &'a [i8],
+    /// Edge states.
+    pub st: Vec<u8>,
+    n_unknown: usize,
+    queue: Vec<u32>,
+    /// Set when a rule found the state impossible.
+    pub contradiction: bool,
+    /// Edges set since the last clear, in order.
+    changed: Vec<(u32, u8)>,
+}
+
+impl<'a> Logic<'a> {
+    /// A solver with nothing decided.
+    pub fn new(g: &'a Grid, clue: &'a [i8]) -> Logic<'a> {
+        Logic::with_states(g, clue, vec![UNKNOWN; g.n_edges])
+    }
+
+    /// A solver starting from given edge states.
+    pub fn with_states(g: &'a Grid, clue: &'a [i8], st: Vec<u8>) -> Logic<'a> {
+        let n_unknown = st.iter().filter(|&&s| s == UNKNOWN).count();
+        let nc = g.n_cells as u32;
+        let queue = (0..nc)
+            .chain((0..g.n_verts as u32).map(|v| nc + v))
+            .collect();
+        Logic {
+            g,
+            clue,
+            st,
+            n_unknown,
+            queue,
+            contradiction: false,
+            changed: Vec::new(),
+        }
+    }
+
+    /// Number of open edges.
+    pub fn unknown(&self) -> usize {
+        self.n_unknown
+    }
+
+    /// Decides edge `e` (a conflicting decision flags a contradiction).
+    pub(crate) fn set(&mut self, e: usize, val: u8) {
+        let cur = self.st[e];
+        if cur == val {
+            return;
+        }
+        if cur != UNKNOWN {
+            self.contradiction = true;
+            return;
+        }
+        self.st[e] = val;
+        self.n_unknown -= 1;
+        self.changed.push((e as u32, val));
+        let nc = self.g.n_cells as u32;
+        for c in self.g.edge_cells[e] {
+            if c != NONE {
+                self.queue.push(c);
+            }
+        }
+        for v in self.g.edge_verts[e] {
+            self.queue.push(nc + v);
+        }
+    }
+
+    /// `(on, unknown)` edges of cell `c`.
+    pub(crate) fn cell_counts(&self, c: usize) -> (i8, i8) {
+        let mut on = 0;
+        let mut unk = 0;
+        for &e in &self.g.cell_edges[c] {
+            match self.st[e as usize] {
+                ON => on += 1,
+                UNKNOWN => unk += 1,
+                _ => {}
+            }
+        }
+        (on, unk)
+    }
+
+    /// `(on, unknown)` edges at vertex `v`.
+    pub(crate) fn vert_counts(&self, v: usize) -> (u8, u8) {
+        let mut on = 0;
+        let mut unk = 0;
+        for &e in &self.g.vert_edges[v] {
+            if e == NONE {
+                continue;
+            }
+            match self.st[e as usize] {
+                ON => on += 1,
+                UNKNOWN => unk += 1,
+                _ => {}
+            }
+        }
+        (on, unk)
+    }
+
+    /// State of a possibly missing edge (missing edges are [`OFF`]).
+    #[inline]
+    pub(crate) fn state(&self, e: u32) -> u8 {
+        if e == NONE { OFF } else { self.st[e as usize] }
+    }
+
+    /// Level-1 rules to a fixpoint, counting productive applications into `uses`.
+    fn fixpoint_basic(&mut self, uses: &mut [u32; N_TECHNIQUES]) {
+        let nc = self.g.n_cells as u32;
+        while let Some(x) = self.queue.pop() {
+            if self.contradiction {
+                self.queue.clear();
+                return;
+            }
+            if x < nc {
+                if self.clue_count_at(x as usize) {
+                    uses[Technique::ClueCount.index()] += 1;
+                }
+            } else if self.line_at((x - nc) as usize) {
+                uses[Technique::LineContinuation.index()] += 1;
+            }
+        }
+    }
+
+    /// Applies one technique across the board (or only its first deduction when `single`);
+    /// true if it decided an edge or found a contradiction.
+    fn apply(&mut self, t: Technique, single: bool) -> bool {
+        let before = self.changed.len();
+        match t {
+            Technique::ClueCount => {
+                for c in 0..self.g.n_cells {
+                    if self.clue_count_at(c) && single {
+                        break;
+                    }
+                }
+            }
+            Technique::LineContinuation => {
+                for v in 0..self.g.n_verts {
+                    if self.line_at(v) && single {
+                        break;
+                    }
+                }
+            }
+            Technique::CornerRule => self.corner_rule(single),
+            Technique::ThreeThree => self.three_three(single),
+            Technique::VertexPairs => self.pairs(false, single),
+            Technique::DiagonalChains => self.pairs(true, single),
+            Technique::LoopClosure => self.loop_closure(single),
+            Technique::Colouring => self.colouring(single),
+            Technique::ShortTrial => self.trial(1),
+            Technique::Trial => self.trial(7),
+            Technique::DeepTrial => self.deep_trial(),
+        }
+        self.changed.len() > before || self.contradiction
+    }
+
+    /// Solves with techniques up to `max_level`.
+    pub fn run(&mut self, max_level: u8) -> RunResult {
+        let mut uses = [0u32; N_TECHNIQUES];
+        'outer: loop {
+            self.fixpoint_basic(&mut uses);
+            if self.contradiction || self.n_unknown == 0 {
+                break;
+            }
+            for t in Technique::ALL.into_iter().skip(2) {
+                if t.level() > max_level {
+                    break;
+                }
+                if self.apply(t, false) {
+                    uses[t.index()] += 1;
+                    continue 'outer;
+                }
+            }
+            break;
+        }
+        self.changed.clear();
+        if !self.contradiction && self.violated() {
+            self.contradiction = true;
+        }
+        let max_level = Technique::ALL
+            .iter()
+            .filter(|t| uses[t.index()] > 0)
+            .map(|t| t.level())
+            .max()
+            .unwrap_or(0);
+        RunResult {
+            solved: !self.contradiction && self.n_unknown == 0,
+            contradiction: self.contradiction,
+            max_level,
+            uses,
+        }
+    }
+
+    /// The easiest single deduction available (up to `max_level`), applied to the state.
+    pub fn step(&mut self, max_level: u8) -> Option<Step> {
+        for t in Technique::ALL {
+            if t.level() > max_level {
+                break;
+            }
+            self.changed.clear();
+            self.queue.clear();
+            if self.apply(t, true) && !self.changed.is_empty() {
+                let decided = std::mem::take(&mut self.changed);
+                return Some(Step {
+                    technique: t,
+                    decided,
+                });
+            }
+            if self.contradiction {
+                return None;
+            }
+        }
+        None
+    }
+
+    /// True if the decided edges already break a rule: a clue over or under its count, a vertex
+    /// with three lines or a dead end, or a closed loop that cannot be the whole answer.
+    pub fn violated(&self) -> bool {
+        let g = self.g;
+        for c in 0..g.n_cells {
+            let n = self.clue[c];
+            if n != NO_CLUE {
+                let (on, unk) = self.cell_counts(c);
+                if on > n || on + unk < n {
+                    return true;
+                }
+            }
+        }
+        for v in 0..g.n_verts {
+            let (on, unk) = self.vert_counts(v);
+            if on > 2 || (on == 1 && unk == 0) {
+                return true;
+            }
+        }
+        closure::premature_loop(self)
+    }
+}
+
+#[cfg(test)]
+mod tests;

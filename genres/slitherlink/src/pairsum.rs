@@ -1,0 +1,85 @@
+//! Sums of edge pairs as 3-bit masks (bit s set = the pair may hold s lines), shared by the
+//! corner reasoning of the human-style solver and the search solver's propagation.
+
+use crate::model::{OFF, ON};
+
+/// `(can be off, can be on)` for an edge state.
+#[inline]
+pub fn poss(s: u8) -> (bool, bool) {
+    match s {
+        ON => (false, true),
+        OFF => (true, false),
+        _ => (true, true),
+    }
+}
+
+/// Mask of the possible sums of two edges in states `a` and `b`.
+#[inline]
+pub fn pair_mask(a: u8, b: u8) -> u8 {
+    let (a0, a1) = poss(a);
+    let (b0, b1) = poss(b);
+    let mut m = 0;
+    if a0 && b0 {
+        m |= 1;
+    }
+    if (a0 && b1) || (a1 && b0) {
+        m |= 2;
+    }
+    if a1 && b1 {
+        m |= 4;
+    }
+    m
+}
+
+/// Sums allowed for the opposite quadrant of a vertex (its degree is 0 or 2).
+#[inline]
+pub fn vflip(m: u8) -> u8 {
+    (if m & 1 != 0 { 0b101 } else { 0 })
+        | (if m & 2 != 0 { 0b010 } else { 0 })
+        | (if m & 4 != 0 { 0b001 } else { 0 })
+}
+
+/// Sums allowed for the opposite corner of a cell with clue `n`.
+#[inline]
+pub fn cflip(m: u8, n: i8) -> u8 {
+    let mut out = 0;
+    for s in 0..3i8 {
+        if m & (1 << s) != 0 {
+            let t = n - s;
+            if (0..=2).contains(&t) {
+                out |= 1 << t;
+            }
+        }
+    }
+    out
+}
+
+/// What an edge of a pair may be, given the pair's allowed sums `m` and the other edge's state:
+/// `(can be off, can be on)`.
+#[inline]
+pub fn edge_options(m: u8, other: u8) -> (bool, bool) {
+    let (o0, o1) = poss(other);
+    let sum_ok = |s: u8| m & (1 << s) != 0;
+    let can_on = (o0 && sum_ok(1)) || (o1 && sum_ok(2));
+    let can_off = (o0 && sum_ok(0)) || (o1 && sum_ok(1));
+    (can_off, can_on)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::UNKNOWN;
+
+    #[test]
+    fn masks_and_flips() {
+        assert_eq!(pair_mask(UNKNOWN, UNKNOWN), 0b111);
+        assert_eq!(pair_mask(ON, UNKNOWN), 0b110);
+        assert_eq!(pair_mask(OFF, OFF), 0b001);
+        assert_eq!(vflip(0b010), 0b010);
+        assert_eq!(vflip(0b001), 0b101);
+        assert_eq!(cflip(0b111, 3), 0b110);
+        assert_eq!(cflip(0b001, 1), 0b010);
+        assert_eq!(edge_options(0b010, ON), (true, false));
+        assert_eq!(edge_options(0b001, UNKNOWN), (true, false));
+    }
+}

@@ -1,0 +1,570 @@
+//! The uniqueness solver: propagation plus branching, counting solutions up to a limit under a
+//! node [`Budget`].
+//!
+//! Edge states live in a `u8` array; cell and vertex counters are kept incrementally; every change
+//! is pushed on a trail and undone on backtrack, so the search loop allocates nothing. Rules:
+//! clue counts, vertex degree 0 or 2, and loop closure: path ends are tracked with a `mate` array
+//! (each path end knows its other end and the path's length), so closing a loop is allowed only
+//! when the path holds every line drawn (then every other edge is crossed and clues are checked),
+//! and an open edge joining the two ends of a path is crossed early when other lines exist.
+//! Two cheap extras prune hard: corner-pair reasoning at every clue's corners (how many lines
+//! a corner's two edges hold, linked through the vertex and the opposite corner), and parity (a
+//! row of vertical edges, or a column of horizontal ones, crosses a closed loop an even number of
+//! times).
+
+use dayseed_core::{Budget, Count};
+
+use crate::grid::{CORNER_QUADRANT, Grid, NONE};
+use crate::model::{NO_CLUE, OFF, ON, UNKNOWN};
+use crate::pairsum::{cflip, edge_options, pair_mask, vflip};
+
+#[derive(Debug, Clone, Copy)]
+struct Entry {
+    edge: u32,
+    /// 0: no join recorded, 1: two paths joined, 2: the loop was closed.
+    join: u8,
+    ea: u32,
+    eb: u32,
+    mate_ea: u32,
+    mate_eb: u32,
+    len_ea: u32,
+    len_eb: u32,
+}
+
+/// A search over one puzzle. Reusable: [`Solver::count`] starts from the givens each time.
+#[derive(Debug, Clone)]
+pub struct Solver<'g> {
+    g: &'g Grid,
+    clue: Vec<i8>,
+    st: Vec<u8>,
+    cell_on: Vec<u8>,
+    cell_off: Vec<u8>,
+    vert_on: Vec<u8>,
+    vert_off: Vec<u8>,
+    /// Lines and open edges per parity line: rows of vertical edges, then columns of
+    /// horizontal edges.
+    line_on: Vec<u16>,
+    line_unk: Vec<u16>,
+    mate: Vec<u32>,
+    plen: Vec<u32>,
+    n_on: u32,
+    n_unknown: u32,
+    closed: bool,
+    trail: Vec<Entry>,
+    queue: Vec<u32>,
+    pending_off: Vec<u32>,
+}
+
+/// The result of a count: how many solutions, and the first one found (edge states).
+#[derive(Debug, Clone)]
+pub struct Outcome {
+    /// The bounded count.
+    pub count: Count,
+    /// The first solution found, as edge states ([`ON`]/[`OFF`]).
+    pub first: Option<Vec<u8>>,
+}
+
+impl<'g> Solver<'g> {
+    /// A solver for `clues` (one per cell, [`NO_CLUE`] where empty) on grid `g`.
+    pub fn new(g: &'g Grid, clues: &[i8]) -> Solver<'g> {
+        Solver {
+            g,
+            clue: clues.to_vec(),
+            st: vec![UNKNOWN; g.n_edges],
+            cell_on: vec![0; g.n_cells],
+            cell_off: vec![0; g.n_cells],
+            vert_on: vec![0; g.n_verts],
+            vert_off: vec![0; g.n_verts],
+            line_on: vec![0; g.h + g.w],
+            line_unk: (0..g.h + g.w)
+                .map(|i| {
+                    if i < g.h {
+                        g.w as u16 + 1
+                    } else {
+                        g.h as u16 + 1
+                    }
+                })
+                .collect(),
+            mate: (0..g.n_verts as u32).collect(),
+            plen: vec![0; g.n_verts],
+            n_on: 0,
+            n_unknown: g.n_edges as u32,
+            closed: false,
+            trail: Vec::with_capacity(g.n_edges),
+            queue: Vec::with_capacity(6 * g.n_edges + g.n_verts),
+            pending_off: Vec::with_capacity(g.n_edges),
+        }
+    }
+
+    /// Replaces the clues (same grid), resetting the search.
+    pub fn set_clues(&mut self, clues: &[i8]) {
+        self.undo_to(0);
+        self.clue.copy_from_slice(clues);
+    }
+
+    /// The parity line of an edge: its row (vertical edges) or `H +` its column (horizontal).
+    #[inline]
+    fn line_of(&self, e: usize) -> usize {
+        if e >= self.g.n_h {
+            (e - self.g.n_h) / (self.g.w + 1)
+        } else {
+            self.g.h + e % self.g.w
+        }
+    }
+
+    #[inline]
+    fn state(&self, e: u32) -> u8 {
+        if e == NONE { OFF } else { self.st[e as usize] }
+    }
+
+    fn undo_to(&mut self, mark: usize) {
+        while self.trail.len() > mark {
+            let Some(t) = self.trail.pop() else { break };
+            let e = t.edge as usize;
+            let val = self.st[e];
+            self.st[e] = UNKNOWN;
+            self.n_unknown += 1;
+            let line = self.line_of(e);
+            self.line_unk[line] += 1;
+            if val == ON {
+                self.line_on[line] -= 1;
+            }
+            let [c0, c1] = self.g.edge_cells[e];
+            let [v0, v1] = self.g.edge_verts[e];
+            if val == ON {
+                self.n_on -= 1;
+                for c in [c0, c1] {
+                    if c != NONE {
+                        self.cell_on[c as usize] -= 1;
+                    }
+                }
+                self.vert_on[v0 as usize] -= 1;
+                self.vert_on[v1 as usize] -= 1;
+                match t.join {
+                    1 => {
+                        self.mate[t.eb as usize] = t.mate_eb;
+                        self.plen[t.eb as usize] = t.len_eb;
+                        self.mate[t.ea as usize] = t.mate_ea;
+                        self.plen[t.ea as usize] = t.len_ea;
+                    }
+                    2 => self.closed = false,
+                    _ => {}
+                }
+            } else {
+                for c in [c0, c1] {
+                    if c != NONE {
+                        self.cell_off[c as usize] -= 1;
+                    }
+                }
+                self.vert_off[v0 as usize] -= 1;
+                self.vert_off[v1 as usize] -= 1;
+            }
+        }
+    }
+
+    /// Sets edge `e`; false on an immediate contradiction (the change is still on the trail).
+    fn set(&mut self, e: usize, val: u8) -> bool {
+        let cur = self.st[e];
+        if cur != UNKNOWN {
+            return cur == val;
+        }
+        self.st[e] = val;
+        self.n_unknown -= 1;
+        let line = self.line_of(e);
+        self.line_unk[line] -= 1;
+        if val == ON {
+            self.line_on[line] += 1;
+        }
+        let [c0, c1] = self.g.edge_cells[e];
+        let [a, b] = self.g.edge_verts[e];
+        let (a, b) = (a as usize, b as usize);
+        let mut entry = Entry {
+            edge: e as u32,
+            join: 0,
+            ea: 0,
+            eb: 0,
+            mate_ea: 0,
+            mate_eb: 0,
+            len_ea: 0,
+            len_eb: 0,
+        };
+        for c in [c0, c1] {
+            if c != NONE {
+                self.queue.push(c);
+            }
+        }
+        let nc = self.g.n_cells as u32;
+        self.queue.push(nc + a as u32);
+        self.queue.push(nc + b as u32);
+        self.queue.push(nc + self.g.n_verts as u32 + line as u32);
+        if val == OFF {
+            for c in [c0, c1] {
+                if c != NONE {
+                    self.cell_off[c as usize] += 1;
+                }
+            }
+            self.vert_off[a] += 1;
+            self.vert_off[b] += 1;
+            self.trail.push(entry);
+            return true;
+        }
+        self.n_on += 1;
+        for c in [c0, c1] {
+            if c != NONE {
+                self.cell_on[c as usize] += 1;
+            }
+        }
+        self.vert_on[a] += 1;
+        self.vert_on[b] += 1;
+        if self.vert_on[a] > 2 || self.vert_on[b] > 2 {
+            self.trail.push(entry);
+            return false;
+        }
+        let ea = self.mate[a] as usize;
+        let eb = self.mate[b] as usize;
+        if ea == b {
+            // Closing a loop: allowed only if the path holds every line.
+            let ok = self.n_on == self.plen[a] + 1;
+            if ok {
+                self.closed = true;
+                entry.join = 2;
+            }
+            self.trail.push(entry);
+            return ok;
+        }
+        entry.join = 1;
+        entry.ea = ea as u32;
+        entry.eb = eb as u32;
+        entry.mate_ea = self.mate[ea];
+        entry.mate_eb = self.mate[eb];
+        entry.len_ea = self.plen[ea];
+        entry.len_eb = self.plen[eb];
+        let len = self.plen[a] + self.plen[b] + 1;
+        self.mate[ea] = eb as u32;
+        self.mate[eb] = ea as u32;
+        self.plen[ea] = len;
+        self.plen[eb] = len;
+        self.trail.push(entry);
+        if self.n_on != len
+            && let Some(f) = self.g.edge_between(ea, eb)
+            && self.st[f] == UNKNOWN
+        {
+            self.pending_off.push(f as u32);
+        }
+        true
+    }
+
+    /// Runs the rules to a fixpoint; false on contradiction (queues are cleared either way).
+    fn propagate(&mut self) -> bool {
+        let ok = self.propagate_inner();
+        self.queue.clear();
+        self.pending_off.clear();
+        ok
+    }
+
+    fn propagate_inner(&mut self) -> bool {
+        let nc = self.g.n_cells as u32;
+        loop {
+            while let Some(f) = self.pending_off.pop() {
+                if !self.set(f as usize, OFF) {
+                    return false;
+                }
+            }
+            let Some(x) = self.queue.pop() else {
+                if self.closed && self.n_unknown > 0 {
+                    for e in 0..self.g.n_edges {
+                        if self.st[e] == UNKNOWN && !self.set(e, OFF) {
+                            return false;
+                        }
+                    }
+                    continue;
+                }
+                return true;
+            };
+            let nv = self.g.n_verts as u32;
+            if x >= nc + nv {
+                if !self.parity((x - nc - nv) as usize) {
+                    return false;
+                }
+                continue;
+            }
+            if x < nc {
+                let c = x as usize;
+                let n = self.clue[c];
+                if n == NO_CLUE {
+                    continue;
+                }
+                for k in 0..4 {
+                    if !self.corner(c, k) {
+                        return false;
+                    }
+                }
+                let on = self.cell_on[c] as i8;
+                let unk = 4 - on - self.cell_off[c] as i8;
+                if on > n || on + unk < n {
+                    return false;
+                }
+                if unk > 0 && (on == n || on + unk == n) {
+                    let val = if on == n { OFF } else { ON };
+                    for k in 0..4 {
+                        let e = self.g.cell_edges[c][k] as usize;
+                        if self.st[e] == UNKNOWN && !self.set(e, val) {
+                            return false;
+                        }
+                    }
+                }
+            } else {
+                let v = (x - nc) as usize;
+                let on = self.vert_on[v];
+                let unk = self.g.vert_degree[v] - on - self.vert_off[v];
+                if on == 1 && unk == 0 {
+                    return false;
+                }
+                let val = match (on, unk) {
+                    (2, 1..) => OFF,
+                    (1, 1) => ON,
+                    (0, 1) => OFF,
+                    _ => UNKNOWN,
+                };
+                if val != UNKNOWN {
+                    for k in 0..4 {
+                        let e = self.g.vert_edges[v][k];
+                        if e != NONE && self.st[e as usize] == UNKNOWN && !self.set(e as usize, val)
+                        {
+                            return false;
+                        }
+                    }
+                }
+                for q in 0..4 {
+                    let c = self.g.vert_cells[v][q];
+                    if c != NONE
+                        && self.clue[c as usize] != NO_CLUE
+                        && !self.corner(c as usize, (q + 2) % 4)
+                    {
+                        return false;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Parity of line `i`: a closed loop crosses it an even number of times.
+    fn parity(&mut self, i: usize) -> bool {
+        let unk = self.line_unk[i];
+        let odd = self.line_on[i] % 2 == 1;
+        if unk == 0 {
+            return !odd;
+        }
+        if unk > 1 {
+            return true;
+        }
+        let g = self.g;
+        let edges: Box<dyn Iterator<Item = usize>> = if i < g.h {
+            Box::new((0..=g.w).map(move |c| g.v_edge(i, c)))
+        } else {
+            Box::new((0..=g.h).map(move |r| g.h_edge(r, i - g.h)))
+        };
+        for e in edges {
+            if self.st[e] == UNKNOWN {
+                return self.set(e, if odd { ON } else { OFF });
+            }
+        }
+        true
+    }
+
+    /// Forces the edges of pair `(a, b)` to sums in `m`; false on contradiction.
+    fn force_pair(&mut self, pair: [u32; 2], m: u8) -> bool {
+        for k in 0..2 {
+            let (e, o) = (pair[k], pair[1 - k]);
+            if e == NONE || self.st[e as usize] != UNKNOWN {
+                continue;
+            }
+            let ok = match edge_options(m, self.state(o)) {
+                (false, false) => false,
+                (false, true) => self.set(e as usize, ON),
+                (true, false) => self.set(e as usize, OFF),
+                (true, true) => true,
+            };
+            if !ok {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Corner-pair reasoning at corner `k` of clue cell `c`; false on contradiction.
+    fn corner(&mut self, c: usize, k: usize) -> bool {
+        let g = self.g;
+        let n = self.clue[c];
+        let v = g.cell_verts[c][k] as usize;
+        let q = CORNER_QUADRANT[k];
+        let p = g.quadrant(v, q);
+        let qq = g.quadrant(v, (q + 2) % 4);
+        let vo = g.cell_verts[c][(k + 2) % 4] as usize;
+        let r = g.quadrant(vo, CORNER_QUADRANT[(k + 2) % 4]);
+        let mp = pair_mask(self.state(p[0]), self.state(p[1]));
+        let mq = pair_mask(self.state(qq[0]), self.state(qq[1]));
+        let mr = pair_mask(self.state(r[0]), self.state(r[1]));
+        let ap = mp & cflip(mr, n) & vflip(mq);
+        if ap == 0 {
+            return false;
+        }
+        let ar = mr & cflip(ap, n);
+        let aq = mq & vflip(ap);
+        (ap == mp || self.force_pair(p, ap))
+            && (ar == mr || self.force_pair(r, ar))
+            && (aq == mq || self.force_pair(qq, aq))
+    }
+
+    /// The edge to branch on: an open edge at the path end with the fewest open edges (two is a
+    /// binary choice), else an open edge of the clue cell with the fewest open edges, else the
+    /// first open edge.
+    fn choose(&self) -> Option<usize> {
+        let g = self.g;
+        let mut best = (u8::MAX, NONE);
+        for v in 0..g.n_verts {
+            if self.vert_on[v] != 1 {
+                continue;
+            }
+            let unk = g.vert_degree[v] - 1 - self.vert_off[v];
+            if unk < best.0 {
+                best = (unk, v as u32);
+                if unk <= 2 {
+                    break;
+                }
+            }
+        }
+        if best.1 != NONE {
+            let v = best.1 as usize;
+            return g.vert_edges[v]
+                .iter()
+                .find(|&&e| e != NONE && self.st[e as usize] == UNKNOWN)
+                .map(|&e| e as usize);
+        }
+        let mut best = (i8::MAX, usize::MAX);
+        for c in 0..g.n_cells {
+            let n = self.clue[c];
+            if n == NO_CLUE {
+                continue;
+            }
+            let unk = 4 - (self.cell_on[c] + self.cell_off[c]) as i8;
+            if unk > 0 && unk < best.0 {
+                best = (unk, c);
+            }
+        }
+        if best.1 != usize::MAX {
+            return g.cell_edges[best.1]
+                .iter()
+                .find(|&&e| self.st[e as usize] == UNKNOWN)
+                .map(|&e| e as usize);
+        }
+        self.st.iter().position(|&s| s == UNKNOWN)
+    }
+
+    /// Counts solutions up to `limit` (at least 1) within `budget`, keeping the first found.
+    pub fn count(&mut self, limit: u64, budget: &mut Budget) -> Outcome {
+        self.count_from(&[], limit, budget)
+    }
+
+    /// Like [`Solver::count`] with some edges fixed first (`(edge, ON/OFF)`).
+    pub fn count_from(
+        &mut self,
+        fixed: &[(usize, u8)],
+        limit: u64,
+        budget: &mut Budget,
+    ) -> Outcome {
+        self.undo_to(0);
+        let mut found = 0u64;
+        let mut first = None;
+        let result = self.search(fixed, limit.max(1), budget, &mut found, &mut first);
+        self.undo_to(0);
+        let count = match result {
+            Err(()) => Count::BudgetExhausted,
+            Ok(()) if found >= limit.max(1) => Count::AtLeast(found),
+            Ok(()) => Count::Exactly(found),
+        };
+        Outcome { count, first }
+    }
+
+    fn search(
+        &mut self,
+        fixed: &[(usize, u8)],
+        limit: u64,
+        budget: &mut Budget,
+        found: &mut u64,
+        first: &mut Option<Vec<u8>>,
+    ) -> Result<(), ()> {
+        for c in 0..self.g.n_cells {
+            self.queue.push(c as u32);
+        }
+        let nc = self.g.n_cells as u32;
+        for v in 0..self.g.n_verts {
+            self.queue.push(nc + v as u32);
+        }
+        let nv = self.g.n_verts as u32;
+        for i in 0..(self.g.w + self.g.h) as u32 {
+            self.queue.push(nc + nv + i);
+        }
+        for &(e, val) in fixed {
+            if !self.set(e, val) {
+                self.queue.clear();
+                self.pending_off.clear();
+                return Ok(());
+            }
+        }
+        if !self.propagate() {
+            return Ok(());
+        }
+        // Frames: (edge, trail mark, second value tried).
+        let mut stack: Vec<(u32, u32, bool)> = Vec::with_capacity(self.g.n_edges);
+        'node: loop {
+            if !budget.spend() {
+                return Err(());
+            }
+            match self.choose() {
+                None => {
+                    if self.closed {
+                        *found += 1;
+                        if first.is_none() {
+                            *first = Some(self.st.clone());
+                        }
+                        if *found >= limit {
+                            return Ok(());
+                        }
+                    }
+                }
+                Some(e) => {
+                    stack.push((e as u32, self.trail.len() as u32, false));
+                    if self.set(e, ON) && self.propagate() {
+                        continue 'node;
+                    }
+                    self.queue.clear();
+                    self.pending_off.clear();
+                }
+            }
+            // Backtrack to the next untried alternative.
+            loop {
+                let Some(top) = stack.last_mut() else {
+                    return Ok(());
+                };
+                let (e, mark, second) = *top;
+                self.undo_to(mark as usize);
+                if second {
+                    stack.pop();
+                    continue;
+                }
+                top.2 = true;
+                if self.set(e as usize, OFF) && self.propagate() {
+                    continue 'node;
+                }
+                self.queue.clear();
+                self.pending_off.clear();
+            }
+        }
+    }
+}
+
+/// Counts solutions of `clues` on `g` up to `limit` within `budget`.
+pub fn count_solutions(g: &Grid, clues: &[i8], limit: u64, budget: &mut Budget) -> Outcome {
+    Solver::new(g, clues).count(limit, budget)
+}
