@@ -106,7 +106,7 @@ pub(crate) fn als_xz(g: &Grid, f: &mut Finding) -> bool {
                     if f.explain {
                         f.set_cells(cells_of(a.cells | b.cells));
                         f.explain_eliminations(format!(
-                            "ALS-XZ: {} {} and {} {} are almost locked sets that cannot both hold {x}, so one of them holds {z}",
+                            "ALS-XZ: {} {} and {} {} are almost locked sets that cannot both hold {x}, and one of them must hold {z}",
                             cell_list(cells_of(a.cells)),
                             digit_set(a.digits),
                             cell_list(cells_of(b.cells)),

@@ -231,7 +231,7 @@ fn xy_chain_from(
                     .map(|&st| format!("{} {}", cell_name(st / 10), digit_set(g.cand[st / 10])))
                     .collect();
                 f.explain_eliminations(format!(
-                    "XY-chain: {}: if {} is not {x} the chain makes {} {x}, so one of them is {x}",
+                    "XY-chain: {}: if {} is not {x} the chain makes {} {x}",
                     cells.join(" - "),
                     cell_name(s),
                     cell_name(n)

@@ -72,13 +72,13 @@ fn wing(g: &Grid, f: &mut Finding, pivot_size: u32) -> bool {
                         "XYZ-wing"
                     };
                     f.set_cells([p, a as usize, b as usize]);
-                    let see = if pivot_size == 2 {
-                        "both pincers"
+                    let holder = if pivot_size == 2 {
+                        "one pincer"
                     } else {
-                        "the pivot and both pincers"
+                        "the pivot or a pincer"
                     };
                     f.explain_eliminations(format!(
-                        "{name}: pivot {} {} with pincers {} {} and {} {}: one of them is {zd}, and it sees every cell that sees {see}",
+                        "{name}: pivot {} {} with pincers {} {} and {} {}: {holder} is {zd}",
                         cell_name(p),
                         digit_set(pm),
                         cell_name(a as usize),
