@@ -1,0 +1,44 @@
+//! Solver throughput for `bench/sudoku-solver.sh`: counts solutions up to 2 for every puzzle of a
+//! file (one 81-character puzzle per line) and prints the median rate over several repetitions.
+//!
+//! `cargo run --release -p dayseed-sudoku --example solver_bench -- FILE [REPS]`
+
+use std::time::Instant;
+
+use dayseed_core::Budget;
+use dayseed_sudoku::{format, solver};
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args: Vec<String> = std::env::args().collect();
+    let path = args.get(1).ok_or("usage: solver_bench FILE [REPS]")?;
+    let reps: usize = args.get(2).map_or(Ok(5), |s| s.parse())?;
+    let text = std::fs::read_to_string(path)?;
+    let puzzles = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(format::parse_grid)
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut rates = Vec::new();
+    let mut hist = [0usize; 3];
+    let mut nodes = 0;
+    for _ in 0..reps.max(1) {
+        hist = [0; 3];
+        nodes = 0;
+        let t = Instant::now();
+        for p in &puzzles {
+            let mut budget = Budget::unlimited();
+            let count = solver::count_solutions(p, 2, &mut budget);
+            nodes += budget.spent();
+            hist[usize::from(count.zero_one_many().unwrap_or(2))] += 1;
+        }
+        rates.push(puzzles.len() as f64 / t.elapsed().as_secs_f64());
+    }
+    rates.sort_by(f64::total_cmp);
+    println!(
+        "dayseed puzzles={} solutions(0/1/2+)={hist:?} nodes_per_puzzle={:.1} median_per_sec={:.0}",
+        puzzles.len(),
+        nodes as f64 / puzzles.len().max(1) as f64,
+        rates[rates.len() / 2]
+    );
+    Ok(())
+}

@@ -1,0 +1,692 @@
+//! The fast solver: counts solutions up to a limit under a node budget. It is the hot path of
+//! generation.
+//!
+//! # Representation
+//! The grid is split into three horizontal bands of 27 cells. For every digit and band a `u32`
+//! holds the 27 cells where the digit may still go (bit `row_in_band * 9 + column`). Rows and boxes
+//! are handled inside a band by one table lookup: the 3x3 "row x box" occupancy of a digit must
+//! contain a permutation matrix (the digit goes once in every row and every box of the band), and
+//! the union of those permutations masks the candidates (pointing and claiming in one step).
+//! Columns are handled by elimination across bands when a cell is placed. Rows or boxes of a band
+//! left with one cell are placed (hidden singles), cells left with one digit are placed (naked
+//! singles), and when nothing more follows the search branches on a cell with the fewest
+//! candidates (two if there is one).
+//!
+//! Every guess costs one node of the [`Budget`]; the answer is a [`Count`], so a puzzle that needs
+//! more work than the budget allows is reported as such, never guessed.
+
+use dayseed_core::rng::Rng;
+use dayseed_core::{Budget, Count};
+
+/// All 27 cells of a band.
+const BAND: u32 = (1 << 27) - 1;
+/// The three cells of box 0 in the three rows of a band.
+const BOX0: u32 = 0b111 | 0b111 << 9 | 0b111 << 18;
+/// The nine cells of row 0 of a band.
+const ROW0: u32 = 0x1FF;
+
+/// For a 3x3 row-by-box occupancy (bit `row * 3 + box`), the union of the permutation matrices it
+/// contains; 0 when it contains none (the digit cannot be placed in the band).
+const PERM_UNION: [u16; 512] = perm_union_table();
+/// Expands a 3x3 row-by-box mask to the 27 cells it covers.
+const EXPAND: [u32; 512] = expand_table();
+
+/// For a row-by-box occupancy, the boxes (3 bits) whose digit is confined to one row.
+const ONE_ROW_BOXES: [u8; 512] = one_of_three_table(true);
+/// For the 9 columns a digit may use in a band, the boxes (3 bits) where it has one column left.
+const ONE_COLUMN_BOXES: [u8; 512] = one_of_three_table(false);
+/// The columns (9 bits) of a set of boxes (3 bits).
+const BOX_COLUMNS: [u32; 8] = [0, 0o7, 0o70, 0o77, 0o700, 0o707, 0o770, 0o777];
+/// For the 9 columns a digit may use in a band, the cells the other bands keep: a box with a
+/// single column left claims that column (a 9-bit column set repeated on three rows, negated).
+const KEEP_OUTSIDE: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut s = 0;
+    while s < 512 {
+        let locked = s as u32 & BOX_COLUMNS[ONE_COLUMN_BOXES[s] as usize];
+        t[s] = !(locked | locked << 9 | locked << 18);
+        s += 1;
+    }
+    t
+};
+/// The band cells of a set of boxes (3 bits).
+const BOX_CELLS: [u32; 8] = {
+    let mut t = [0u32; 8];
+    let mut s = 0;
+    while s < 8 {
+        let mut k = 0;
+        while k < 3 {
+            if s >> k & 1 == 1 {
+                t[s] |= BOX0 << (3 * k);
+            }
+            k += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// For 9 bits seen as three groups, which groups have exactly one bit: groups are the columns
+/// of the 3x3 row-by-box matrix (`by_box_of_rows`), or three consecutive bits (columns of a box).
+const fn one_of_three_table(by_box_of_rows: bool) -> [u8; 512] {
+    let mut table = [0u8; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut k = 0;
+        while k < 3 {
+            let group = if by_box_of_rows {
+                (s >> k & 1) + (s >> (k + 3) & 1) + (s >> (k + 6) & 1)
+            } else {
+                (s >> (3 * k) & 1) + (s >> (3 * k + 1) & 1) + (s >> (3 * k + 2) & 1)
+            };
+            if group == 1 {
+                table[s] |= 1 << k;
+            }
+            k += 1;
+        }
+        s += 1;
+    }
+    table
+}
+
+const fn perm_union_table() -> [u16; 512] {
+    const PERMS: [[u16; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut table = [0u16; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut union = 0u16;
+        let mut p = 0;
+        while p < 6 {
+            let m = 1 << PERMS[p][0] | 1 << (3 + PERMS[p][1]) | 1 << (6 + PERMS[p][2]);
+            if m & s as u16 == m {
+                union |= m;
+            }
+            p += 1;
+        }
+        table[s] = union;
+        s += 1;
+    }
+    table
+}
+
+const fn expand_table() -> [u32; 512] {
+    let mut table = [0u32; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut cells = 0u32;
+        let mut bit = 0;
+        while bit < 9 {
+            if s >> bit & 1 == 1 {
+                let (row, b) = (bit / 3, bit % 3);
+                cells |= 0b111 << (row * 9 + b * 3);
+            }
+            bit += 1;
+        }
+        table[s] = cells;
+        s += 1;
+    }
+    table
+}
+
+/// For the 9 cells of a row, the boxes (3 bits) it has cells in.
+const ROW_BOXES: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if s >> (3 * k) & 7 != 0 {
+                t[s] |= 1 << k;
+            }
+            k += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// The 3x3 row-by-box occupancy of a band mask (bit `row * 3 + box`).
+#[inline(always)]
+fn row_box(a: u32) -> usize {
+    usize::from(
+        ROW_BOXES[(a & ROW0) as usize]
+            | ROW_BOXES[(a >> 9 & ROW0) as usize] << 3
+            | ROW_BOXES[(a >> 18 & ROW0) as usize] << 6,
+    )
+}
+
+/// The columns (9 bits) a band mask touches, repeated on the three rows of a band.
+#[inline(always)]
+fn column_cells(a: u32) -> u32 {
+    let cols = (a | a >> 9 | a >> 18) & ROW0;
+    cols | cols << 9 | cols << 18
+}
+
+/// For a row-by-box occupancy, the band cells of the rows and boxes it touches.
+const ROWS_AND_BOXES: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if s >> (3 * k) & 7 != 0 {
+                t[s] |= ROW0 << (9 * k);
+            }
+            if (s >> k | s >> (k + 3) | s >> (k + 6)) & 1 != 0 {
+                t[s] |= BOX0 << (3 * k);
+            }
+            k += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// The rows and boxes of the cells in `s`, as band cells (the peers of `s` inside its band).
+#[inline(always)]
+fn rows_and_boxes(s: u32) -> u32 {
+    ROWS_AND_BOXES[row_box(s)]
+}
+
+/// The search state: candidates per (digit, band), the unplaced cells of each band, and the last
+/// processed candidates (to skip work that cannot find anything new).
+#[derive(Clone, Copy)]
+struct State {
+    cand: [u32; 27],
+    prev: [u32; 27],
+    unsolved: [u32; 3],
+    /// Unplaced cells with exactly two candidates, as of the last naked-single pass.
+    pairs: [u32; 3],
+}
+
+/// Contradiction marker: the state has no solution.
+struct Dead;
+
+impl State {
+    fn empty() -> State {
+        State {
+            cand: [BAND; 27],
+            prev: [0; 27],
+            unsolved: [BAND; 3],
+            pairs: [0; 3],
+        }
+    }
+
+    /// The state after placing the givens of `cells` (0 = empty); `None` if two givens clash or
+    /// a value is out of range.
+    fn from_cells(cells: &[u8; 81]) -> Option<State> {
+        let mut givens = [0u32; 27];
+        let mut taken = [0u32; 3];
+        let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
+        for r in 0..9 {
+            let b = r / 3;
+            for c in 0..9 {
+                let v = cells[r * 9 + c];
+                if v == 0 {
+                    continue;
+                }
+                if v > 9 {
+                    return None;
+                }
+                let flag = 1u16 << v;
+                let x = b * 3 + c / 3;
+                if (rows[r] | cols[c] | boxes[x]) & flag != 0 {
+                    return None;
+                }
+                rows[r] |= flag;
+                cols[c] |= flag;
+                boxes[x] |= flag;
+                let bit = 1u32 << ((r % 3) * 9 + c);
+                givens[usize::from(v - 1) * 3 + b] |= bit;
+                taken[b] |= bit;
+            }
+        }
+        let mut s = State::empty();
+        for d in 0..9 {
+            let g = &givens[d * 3..d * 3 + 3];
+            let columns = !column_cells(g[0] | g[1] | g[2]);
+            for b in 0..3 {
+                s.cand[d * 3 + b] = (BAND & !taken[b] & columns & !rows_and_boxes(g[b])) | g[b];
+            }
+        }
+        s.unsolved = taken.map(|t| BAND & !t);
+        Some(s)
+    }
+
+    /// Places digit `d` on the single cell `bit` of band `b`: removes it from the other digits
+    /// and the digit from the cell's row and box; its column is cleared in the other bands by the
+    /// next [`State::band_step`] (the box then has a single column).
+    #[inline(always)]
+    fn place(&mut self, d: usize, b: usize, bit: u32) {
+        let i = d * 3 + b;
+        self.cand[i] &= !rows_and_boxes(bit) | bit;
+        self.unsolved[b] &= !bit;
+        for e in 0..9 {
+            if e != d {
+                self.cand[e * 3 + b] &= !bit;
+            }
+        }
+    }
+
+    /// Row/box reasoning for one digit in one band (subband `I = digit * 3 + band`): keeps the
+    /// cells of the row-by-box permutations still possible (locked candidates), clears the
+    /// columns confined to one box from the other bands, and marks cells left alone in their box
+    /// (hence in their row) as solved, removing them from the other digits.
+    #[inline(always)]
+    fn band_step<const I: usize>(&mut self) -> Result<(), Dead> {
+        let b = I % 3;
+        let m = PERM_UNION[row_box(self.cand[I])];
+        if m == 0 {
+            return Err(Dead);
+        }
+        let a = self.cand[I] & EXPAND[usize::from(m)];
+        self.cand[I] = a;
+        self.prev[I] = a;
+        let cols = ((a | a >> 9 | a >> 18) & ROW0) as usize;
+        let one_col = ONE_COLUMN_BOXES[cols];
+        let keep = KEEP_OUTSIDE[cols];
+        let (n1, n2) = (I - b + (b + 1) % 3, I - b + (b + 2) % 3);
+        self.cand[n1] &= keep;
+        self.cand[n2] &= keep;
+        let solved = a & BOX_CELLS[usize::from(one_col & ONE_ROW_BOXES[usize::from(m)])];
+        self.unsolved[b] &= !solved;
+        let other = !solved;
+        let mut j = b;
+        while j < 27 {
+            if j != I {
+                self.cand[j] &= other;
+            }
+            j += 3;
+        }
+        Ok(())
+    }
+
+    /// Bit-sliced candidate counts of band `b`: cells with at least one, two and three digits.
+    #[inline(always)]
+    fn counts(&self, b: usize) -> (u32, u32, u32) {
+        let (mut x1, mut x2, mut x3) = (0, 0, 0);
+        for d in 0..9 {
+            let c = self.cand[d * 3 + b];
+            x3 |= x2 & c;
+            x2 |= x1 & c;
+            x1 |= c;
+        }
+        (x1, x2, x3)
+    }
+
+    /// Applies singles until nothing changes.
+    fn propagate(&mut self) -> Result<(), Dead> {
+        loop {
+            let mut changed = true;
+            while changed {
+                changed = false;
+                macro_rules! steps {
+                    ($($i:literal)*) => {$(
+                        if self.cand[$i] != self.prev[$i] {
+                            self.band_step::<$i>()?;
+                            changed = true;
+                        }
+                    )*};
+                }
+                steps!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
+            }
+            let mut placed = false;
+            for b in 0..3 {
+                let un = self.unsolved[b];
+                if un == 0 {
+                    self.pairs[b] = 0;
+                    continue;
+                }
+                let (x1, x2, x3) = self.counts(b);
+                if x1 != BAND {
+                    return Err(Dead);
+                }
+                self.pairs[b] = un & x2 & !x3;
+                let mut singles = un & !x2;
+                while singles != 0 {
+                    let bit = singles & singles.wrapping_neg();
+                    singles ^= bit;
+                    let d = (0..9)
+                        .find(|&d| self.cand[d * 3 + b] & bit != 0)
+                        .ok_or(Dead)?;
+                    self.place(d, b, bit);
+                    placed = true;
+                }
+            }
+            if !placed {
+                return Ok(());
+            }
+        }
+    }
+
+    /// The band and cell bit of an unplaced cell with the fewest candidates; `None` when solved.
+    fn pick_cell(&self) -> Option<(usize, u32)> {
+        let mut fallback = None;
+        for b in 0..3 {
+            let un = self.unsolved[b];
+            if un == 0 {
+                continue;
+            }
+            let two = self.pairs[b];
+            if two != 0 {
+                return Some((b, two & two.wrapping_neg()));
+            }
+            let (_, _, x3) = self.counts(b);
+            let three = un & !(x3 & self.at_least_four(b));
+            let pick = if three != 0 { three } else { un };
+            let rank = u32::from(three == 0);
+            if fallback.is_none_or(|(r, _, _)| rank < r) {
+                fallback = Some((rank, b, pick & pick.wrapping_neg()));
+            }
+        }
+        fallback.map(|(_, b, bit)| (b, bit))
+    }
+
+    /// Cells of band `b` with at least four candidates.
+    fn at_least_four(&self, b: usize) -> u32 {
+        let (mut x1, mut x2, mut x3, mut x4) = (0, 0, 0, 0);
+        for d in 0..9 {
+            let c = self.cand[d * 3 + b];
+            x4 |= x3 & c;
+            x3 |= x2 & c;
+            x2 |= x1 & c;
+            x1 |= c;
+        }
+        x4
+    }
+
+    fn cells(&self) -> [u8; 81] {
+        let mut out = [0u8; 81];
+        for d in 0..9 {
+            for b in 0..3 {
+                let mut m = self.cand[d * 3 + b];
+                while m != 0 {
+                    let bit = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    out[b * 27 + bit] = d as u8 + 1;
+                }
+            }
+        }
+        out
+    }
+}
+
+/// What a bounded search found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Solved {
+    /// The bounded count of solutions.
+    pub count: Count,
+    /// The first solution found (digits 1..=9), if any.
+    pub first: Option<[u8; 81]>,
+}
+
+struct Search<'a> {
+    limit: u64,
+    found: u64,
+    first: Option<[u8; 81]>,
+    want_first: bool,
+    budget: &'a mut Budget,
+    out_of_budget: bool,
+    rng: Option<&'a mut Rng>,
+}
+
+impl Search<'_> {
+    /// Explores `s`; returns true when the search must stop (limit reached or budget spent).
+    fn run(&mut self, mut s: State) -> bool {
+        if !self.budget.spend() {
+            self.out_of_budget = true;
+            return true;
+        }
+        if s.propagate().is_err() {
+            return false;
+        }
+        let Some((b, bit)) = s.pick_cell() else {
+            self.found += 1;
+            if self.want_first && self.first.is_none() {
+                self.first = Some(s.cells());
+            }
+            return self.found >= self.limit;
+        };
+        let mut digits = [0usize; 9];
+        let mut n = 0;
+        for d in 0..9 {
+            if s.cand[d * 3 + b] & bit != 0 {
+                digits[n] = d;
+                n += 1;
+            }
+        }
+        if let Some(rng) = self.rng.as_deref_mut() {
+            rng.shuffle(&mut digits[..n]);
+        }
+        for (k, &d) in digits[..n].iter().enumerate() {
+            if k + 1 == n {
+                s.place(d, b, bit);
+                return self.run(s);
+            }
+            let mut t = s;
+            t.place(d, b, bit);
+            if self.run(t) {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+fn search(
+    s: Option<State>,
+    limit: u64,
+    want_first: bool,
+    budget: &mut Budget,
+    rng: Option<&mut Rng>,
+) -> Solved {
+    let mut search = Search {
+        limit: limit.max(1),
+        found: 0,
+        first: None,
+        want_first,
+        budget,
+        out_of_budget: false,
+        rng,
+    };
+    if let Some(s) = s {
+        search.run(s);
+    }
+    let count = if search.out_of_budget {
+        Count::BudgetExhausted
+    } else if search.found >= search.limit {
+        Count::AtLeast(search.limit)
+    } else {
+        Count::Exactly(search.found)
+    };
+    Solved {
+        count,
+        first: search.first,
+    }
+}
+
+/// Counts the solutions of `cells` (0 = empty, 1..=9 = given) up to `limit` (at least 1), and
+/// returns the first solution found. Clashing givens or values above 9 give `Exactly(0)`.
+pub fn solve(cells: &[u8; 81], limit: u64, budget: &mut Budget) -> Solved {
+    search(State::from_cells(cells), limit, true, budget, None)
+}
+
+/// Counts the solutions of `cells` up to `limit`; see [`solve`].
+pub fn count_solutions(cells: &[u8; 81], limit: u64, budget: &mut Budget) -> Count {
+    search(State::from_cells(cells), limit, false, budget, None).count
+}
+
+/// Whether `cells`, with cell `cell` emptied, has a solution in which that cell holds a digit
+/// other than `digit`: the uniqueness test for removing a clue (a unique puzzle stays unique
+/// without the clue exactly when no such solution exists). `None` when the budget ran out.
+pub fn has_other_solution(
+    cells: &[u8; 81],
+    cell: usize,
+    digit: u8,
+    budget: &mut Budget,
+) -> Option<bool> {
+    let mut without = *cells;
+    if let Some(v) = without.get_mut(cell) {
+        *v = 0;
+    }
+    let state = State::from_cells(&without).map(|mut s| {
+        if (1..=9).contains(&digit) && cell < 81 {
+            s.cand[usize::from(digit - 1) * 3 + cell / 27] &= !(1 << (cell % 27));
+        }
+        s
+    });
+    match search(state, 1, false, budget, None).count {
+        Count::BudgetExhausted => None,
+        Count::Exactly(0) => Some(false),
+        _ => Some(true),
+    }
+}
+
+/// A random complete grid drawn from `rng`: the three diagonal boxes (independent of each other)
+/// are shuffled, and the solver completes the grid trying digits in random order.
+pub fn random_grid(rng: &mut Rng) -> [u8; 81] {
+    let mut cells = [0u8; 81];
+    for bx in 0..3 {
+        let mut digits: [u8; 9] = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+        rng.shuffle(&mut digits);
+        for (k, &v) in digits.iter().enumerate() {
+            cells[(bx * 3 + k / 3) * 9 + bx * 3 + k % 3] = v;
+        }
+    }
+    let mut budget = Budget::unlimited();
+    search(State::from_cells(&cells), 1, true, &mut budget, Some(rng))
+        .first
+        .expect("any filling of the three diagonal boxes completes to a grid")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testutil::{brute_force_count, parse};
+
+    /// A well-known hard puzzle ("AI Escargot") and its solution.
+    const ESCARGOT: &str =
+        "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
+
+    #[test]
+    fn tables_are_sane() {
+        assert_eq!(PERM_UNION[511], 511);
+        assert_eq!(PERM_UNION[0b100_010_001], 0b100_010_001);
+        assert_eq!(PERM_UNION[0b000_111_111], 0);
+        assert_eq!(EXPAND[1], 0b111);
+        assert_eq!(row_box(1 << 26), 1 << 8);
+        assert_eq!(row_box(BAND), 511);
+    }
+
+    #[test]
+    fn solves_a_hard_puzzle_uniquely() {
+        let p = parse(ESCARGOT);
+        let r = solve(&p, 2, &mut Budget::unlimited());
+        assert_eq!(r.count, Count::Exactly(1));
+        let sol = r.first.unwrap();
+        for i in 0..81 {
+            assert!(p[i] == 0 || p[i] == sol[i]);
+        }
+        assert!(crate::board::rule_problems(&sol).is_empty());
+    }
+
+    #[test]
+    fn empty_grid_has_many_and_clash_has_none() {
+        let empty = [0u8; 81];
+        assert_eq!(
+            count_solutions(&empty, 5, &mut Budget::unlimited()),
+            Count::AtLeast(5)
+        );
+        let mut clash = [0u8; 81];
+        clash[0] = 5;
+        clash[8] = 5;
+        assert_eq!(
+            count_solutions(&clash, 2, &mut Budget::unlimited()),
+            Count::Exactly(0)
+        );
+        clash[8] = 0;
+        clash[72] = 5;
+        assert_eq!(
+            count_solutions(&clash, 2, &mut Budget::unlimited()),
+            Count::Exactly(0)
+        );
+        clash[72] = 0;
+        clash[8] = 10;
+        assert_eq!(
+            count_solutions(&clash, 2, &mut Budget::unlimited()),
+            Count::Exactly(0)
+        );
+    }
+
+    #[test]
+    fn budget_runs_out_explicitly() {
+        let empty = [0u8; 81];
+        let mut b = Budget::new(3);
+        assert_eq!(
+            count_solutions(&empty, 1000, &mut b),
+            Count::BudgetExhausted
+        );
+    }
+
+    #[test]
+    fn random_grids_are_valid_and_deterministic() {
+        let a = random_grid(&mut Rng::from_seed(9));
+        let b = random_grid(&mut Rng::from_seed(9));
+        assert_eq!(a, b);
+        assert!(a.iter().all(|&v| (1..=9).contains(&v)));
+        assert!(crate::board::rule_problems(&a).is_empty());
+        assert_ne!(a, random_grid(&mut Rng::from_seed(10)));
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+        /// Random grids with random holes: the fast count equals the brute-force count (capped).
+        #[test]
+        fn counts_match_brute_force(seed: u64, holes in 30usize..62, limit in 1u64..4) {
+            let mut rng = Rng::from_seed(seed);
+            let mut cells = random_grid(&mut rng);
+            let mut order: Vec<usize> = (0..81).collect();
+            rng.shuffle(&mut order);
+            for &i in &order[..holes] {
+                cells[i] = 0;
+            }
+            // Sometimes break the grid so that zero solutions is exercised too.
+            if seed % 5 == 0 {
+                let i = order[0];
+                cells[i] = (seed % 9) as u8 + 1;
+            }
+            let fast = count_solutions(&cells, limit, &mut Budget::unlimited());
+            let slow = brute_force_count(&cells, limit);
+            let expected = if slow >= limit { Count::AtLeast(limit) } else { Count::Exactly(slow) };
+            proptest::prop_assert_eq!(fast, expected);
+        }
+
+        /// The clue-removal test agrees with counting.
+        #[test]
+        fn other_solution_agrees_with_count(seed: u64, holes in 40usize..60) {
+            let mut rng = Rng::from_seed(seed);
+            let grid = random_grid(&mut rng);
+            let mut cells = grid;
+            let mut order: Vec<usize> = (0..81).collect();
+            rng.shuffle(&mut order);
+            for &i in &order[..holes] {
+                cells[i] = 0;
+            }
+            let i = order[holes];
+            let other = has_other_solution(&cells, i, grid[i], &mut Budget::unlimited());
+            let exists = (1..=9u8).filter(|&e| e != grid[i]).any(|e| {
+                let mut with_e = cells;
+                with_e[i] = e;
+                brute_force_count(&with_e, 1) > 0
+            });
+            proptest::prop_assert_eq!(other, Some(exists));
+        }
+    }
+}
