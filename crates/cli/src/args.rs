@@ -30,6 +30,34 @@ pub enum Command {
     Check(StateArgs),
     /// List the genres, their generator versions and capabilities.
     Genres(JsonFlag),
+    /// Run the HTTP service (API, leaderboards, the web page).
+    Serve(ServeArgs),
+    /// Load `dayseed gen` output (JSON Lines) into the service's archive.
+    Import(ImportArgs),
+}
+
+/// `dayseed serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// Address to listen on (port 0 picks a free port).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub addr: std::net::SocketAddr,
+    /// SQLite database file (created and migrated on start).
+    #[arg(long, default_value = "dayseed.sqlite")]
+    pub db: PathBuf,
+    /// Directory of the web page to serve at / (default: ./web when it exists).
+    #[arg(long)]
+    pub web: Option<PathBuf>,
+}
+
+/// `dayseed import`.
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// JSON Lines file from `dayseed gen`, or - for stdin.
+    pub file: PathBuf,
+    /// SQLite database file.
+    #[arg(long, default_value = "dayseed.sqlite")]
+    pub db: PathBuf,
 }
 
 /// `--json` alone.

@@ -3,6 +3,8 @@
 mod daily;
 mod generate;
 mod genres;
+mod import;
+mod serve;
 mod show;
 mod solve;
 mod state;
@@ -33,6 +35,8 @@ pub fn run(cli: Cli) -> Result<Outcome> {
         Command::Hint(a) => state::hint(&registry, a),
         Command::Check(a) => state::check(&registry, a),
         Command::Genres(a) => genres::run(&registry, a.json),
+        Command::Serve(a) => serve::run(a),
+        Command::Import(a) => import::run(a),
     }
 }
 

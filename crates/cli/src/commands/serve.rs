@@ -1,0 +1,25 @@
+//! `dayseed serve`: the HTTP service on a tokio runtime.
+
+use anyhow::{Context, Result};
+use dayseed_server::ServerConfig;
+
+use super::Outcome;
+use crate::args::ServeArgs;
+
+pub fn run(a: ServeArgs) -> Result<Outcome> {
+    let web_dir = a.web.or_else(|| {
+        let default = std::path::PathBuf::from("web");
+        default.join("index.html").is_file().then_some(default)
+    });
+    let config = ServerConfig {
+        addr: a.addr,
+        db_path: a.db,
+        web_dir,
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("starting the async runtime")?;
+    runtime.block_on(dayseed_server::serve(config))?;
+    Ok(Outcome::Success)
+}
