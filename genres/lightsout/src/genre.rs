@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 
 use crate::board::Board;
 use crate::params::{Params, Shape};
-use crate::puzzle::{Puzzle, State, press_set};
+use crate::puzzle::{Puzzle, State};
 use crate::{format, generate, hint, solver, versions};
 
 /// Lights Out: press a cell to toggle it and its orthogonal neighbours; turn every light off.
@@ -236,13 +236,13 @@ impl Genre for LightsOut {
             |r, c| if current.get(r, c) { '#' } else { '.' },
         ));
         if show_solution {
-            let answer = match (&puzzle.presses, state) {
-                (Some(p), None) => press_set(&lights, p, false).ok(),
-                _ => solver::solve_minimal(&current).map(|m| m.pattern),
-            };
-            match answer {
-                Some(p) => {
-                    out.push_str("presses (X):\n");
+            match solver::solve_minimal(&current) {
+                Some(m) => {
+                    out.push_str(&format!(
+                        "a shortest solution, {} presses (X):\n",
+                        m.presses
+                    ));
+                    let p = m.pattern;
                     out.push_str(&grid(&p, |r, c| if p.get(r, c) { 'X' } else { '.' }));
                 }
                 None => out.push_str("no solution\n"),
@@ -260,10 +260,7 @@ impl Genre for LightsOut {
             ));
         }
         let answer = if show_solution {
-            match &puzzle.presses {
-                Some(p) => press_set(&lights, p, false).ok(),
-                None => solver::solve_minimal(&lights).map(|m| m.pattern),
-            }
+            solver::solve_minimal(&lights).map(|m| m.pattern)
         } else {
             None
         };
