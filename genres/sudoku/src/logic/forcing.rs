@@ -7,22 +7,40 @@
 //!
 //! Cells are tried fewest candidates first (then by index), digits in increasing order.
 
-use super::candidates::{ALL_DIGITS, Grid, UNITS, cell_name, digits_of};
+use super::candidates::{ALL_DIGITS, Grid, UNITS, cell_name, digits_of, unit_name};
 use super::technique::Finding;
 
 /// Search nodes allowed for one trial candidate.
 const TRIAL_NODES: u64 = 200_000;
 
-/// Places every naked and hidden single until none is left; false on a contradiction (an empty
-/// cell without candidates, a digit with no place in a unit, or two digits needing one cell).
-pub(crate) fn propagate(g: &mut Grid) -> bool {
+/// Why a position is impossible.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Conflict {
+    /// An empty cell has no candidate left.
+    EmptyCell(usize),
+    /// A digit has no place left in a unit.
+    NoPlace(usize, u8),
+}
+
+impl Conflict {
+    fn describe(self) -> String {
+        match self {
+            Conflict::EmptyCell(c) => format!("leave {} without a candidate", cell_name(c)),
+            Conflict::NoPlace(u, d) => format!("leave no place for {d} in {}", unit_name(u)),
+        }
+    }
+}
+
+/// Places every naked and hidden single until none is left; the first conflict met otherwise
+/// (an empty cell without candidates, or a digit with no place in a unit).
+pub(crate) fn propagate(g: &mut Grid) -> Result<(), Conflict> {
     loop {
         let mut progress = false;
         for c in 0..81 {
             if g.value[c] == 0 {
                 let m = g.cand[c];
                 if m == 0 {
-                    return false;
+                    return Err(Conflict::EmptyCell(c));
                 }
                 if m & (m - 1) == 0 {
                     g.place(c, m.trailing_zeros() as u8);
@@ -30,7 +48,7 @@ pub(crate) fn propagate(g: &mut Grid) -> bool {
                 }
             }
         }
-        for unit in &UNITS {
+        for (u, unit) in UNITS.iter().enumerate() {
             let (mut once, mut twice, mut placed) = (0u16, 0u16, 0u16);
             for &c in unit {
                 let m = g.cand[c as usize];
@@ -38,20 +56,21 @@ pub(crate) fn propagate(g: &mut Grid) -> bool {
                 once |= m;
                 placed |= 1 << g.value[c as usize];
             }
-            if (once | placed) & ALL_DIGITS != ALL_DIGITS {
-                return false;
+            let missing = !(once | placed) & ALL_DIGITS;
+            if missing != 0 {
+                return Err(Conflict::NoPlace(u, missing.trailing_zeros() as u8));
             }
             for d in digits_of(once & !twice) {
                 let Some(&c) = unit.iter().find(|&&c| g.cand[c as usize] & (1 << d) != 0) else {
-                    // Removed by a placement made in this same unit: a digit lost its only cell.
-                    return false;
+                    // Its only cell took another digit in this same unit.
+                    return Err(Conflict::NoPlace(u, d));
                 };
                 g.place(c as usize, d);
                 progress = true;
             }
         }
         if !progress {
-            return true;
+            return Ok(());
         }
     }
 }
@@ -63,7 +82,7 @@ pub(crate) fn search(mut g: Grid, budget: &mut u64, out: &mut Option<[u8; 81]>) 
         return None;
     }
     *budget -= 1;
-    if !propagate(&mut g) {
+    if propagate(&mut g).is_err() {
         return Some(false);
     }
     let mut best = usize::MAX;
@@ -114,13 +133,14 @@ pub(crate) fn contradiction(g: &Grid, f: &mut Finding) -> bool {
     for (c, d) in trial_order(g) {
         let mut h = g.clone();
         h.place(c, d);
-        if !propagate(&mut h) {
+        if let Err(conflict) = propagate(&mut h) {
             f.eliminations.push((c as u8, d));
             if f.explain {
                 f.set_cells([c]);
                 f.text = format!(
-                    "Forcing chain: if {} were {d}, naked and hidden singles would lead to a contradiction, so {d} is removed from {}",
+                    "Forcing chain: if {} were {d}, naked and hidden singles would {}, so {d} is removed from {}",
                     cell_name(c),
+                    conflict.describe(),
                     cell_name(c)
                 );
             }
@@ -179,6 +199,7 @@ mod tests {
                     let (c, d) = f.eliminations[0];
                     assert_ne!(sol[c as usize], d, "{p}: {}", f.text);
                     assert!(f.text.contains(&cell_name(c as usize)));
+                    assert!(f.text.contains(" would ") || f.text.starts_with("Trial"));
                 }
             }
             // Trial always progresses on a unique puzzle.
@@ -197,6 +218,7 @@ mod tests {
         cells[4 * 9 + 7] = 8; // r5c8
         cells[7 * 9 + 8] = 8; // r8c9
         let mut g = Grid::new(&cells).unwrap();
-        assert!(!propagate(&mut g));
+        // r1c8 gets 9 first, which takes 9 from r1c9 and leaves it empty.
+        assert_eq!(propagate(&mut g), Err(Conflict::EmptyCell(8)));
     }
 }
