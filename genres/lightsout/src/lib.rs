@@ -44,7 +44,7 @@
 //! [`board`] bit grid and press rule · [`gf2`] bitset elimination · [`chase`] light chasing ·
 //! [`dense`] one-unknown-per-cell check · [`solver`] nullity, counts, minimal presses ·
 //! [`generate`] reverse generation · [`params`] params text · [`puzzle`] JSON forms ·
-//! [`format`] text form · [`hint`] hints and win check · [`versions`] generator versions.
+//! [`format`](mod@format) text form · [`hint`] hints and win check · [`versions`] generator versions.
 
 pub mod board;
 pub mod chase;
