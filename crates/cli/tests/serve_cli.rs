@@ -22,7 +22,11 @@ fn gen_import_serve_play() {
     let genre = serve_common::genre();
 
     let out = dayseed(&["gen", genre, "--count", "3", "--seed", "500"]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let lines: Vec<String> = String::from_utf8(out.stdout)
         .expect("utf-8")
         .lines()
@@ -37,7 +41,10 @@ fn gen_import_serve_play() {
 
     let out = dayseed(&["import", file.to_str().expect("utf-8"), "--db", db_arg]);
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success(), "a rejected line makes the import fail");
+    assert!(
+        !out.status.success(),
+        "a rejected line makes the import fail"
+    );
     assert!(stderr.contains("line 3"), "{stderr}");
     assert!(stderr.contains("does not match"), "{stderr}");
     let stdout = String::from_utf8_lossy(&out.stdout);
@@ -59,12 +66,19 @@ fn gen_import_serve_play() {
     assert_eq!(r.status, 200, "{}", r.body);
     let daily = r.json();
     let id = daily["id"].as_str().expect("id").to_string();
-    assert!(id.starts_with(&format!("{genre}:DAILY-utc-v1-20671-")), "{id}");
+    assert!(
+        id.starts_with(&format!("{genre}:DAILY-utc-v1-20671-")),
+        "{id}"
+    );
     assert!(daily["puzzle"].get("solution").is_none());
     let (digest, state) = solved(&id);
     assert_eq!(daily["digest"], digest.as_str());
 
-    let r = post(addr, "/api/v1/check", &serde_json::json!({"id": id, "state": state}));
+    let r = post(
+        addr,
+        "/api/v1/check",
+        &serde_json::json!({"id": id, "state": state}),
+    );
     assert_eq!(r.json()["solved"], true, "{}", r.body);
     let score = serde_json::json!({"id": id, "digest": digest, "state": state,
                                    "elapsed_ms": 61000, "player": "e2e"});

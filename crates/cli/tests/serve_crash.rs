@@ -64,6 +64,11 @@ fn acknowledged_scores_survive_kill_9() {
         w.join().expect("worker");
     }
     let acked = acked.lock().unwrap().clone();
+    eprintln!(
+        "{} of {} planned submissions acknowledged before kill -9",
+        acked.len(),
+        THREADS * PER_THREAD
+    );
     assert!(acked.len() >= KILL_AFTER_ACKS.min(THREADS * PER_THREAD));
     assert!(
         acked.len() < THREADS * PER_THREAD,
