@@ -19,11 +19,11 @@ use dayseed_core::rng::Rng;
 use dayseed_core::{Budget, Count};
 
 /// All 27 cells of a band.
-const BAND: u32 = (1 << 27) - 1;
+pub(crate) const BAND: u32 = (1 << 27) - 1;
 /// The three cells of box 0 in the three rows of a band.
-const BOX0: u32 = 0b111 | 0b111 << 9 | 0b111 << 18;
+pub(crate) const BOX0: u32 = 0b111 | 0b111 << 9 | 0b111 << 18;
 /// The nine cells of row 0 of a band.
-const ROW0: u32 = 0x1FF;
+pub(crate) const ROW0: u32 = 0x1FF;
 
 /// For a 3x3 row-by-box occupancy (bit `row * 3 + box`), the union of the permutation matrices it
 /// contains; 0 when it contains none (the digit cannot be placed in the band).
@@ -164,7 +164,7 @@ fn row_box(a: u32) -> usize {
 
 /// The columns (9 bits) a band mask touches, repeated on the three rows of a band.
 #[inline(always)]
-fn column_cells(a: u32) -> u32 {
+pub(crate) fn column_cells(a: u32) -> u32 {
     let cols = (a | a >> 9 | a >> 18) & ROW0;
     cols | cols << 9 | cols << 18
 }
@@ -191,7 +191,7 @@ const ROWS_AND_BOXES: [u32; 512] = {
 
 /// The rows and boxes of the cells in `s`, as band cells (the peers of `s` inside its band).
 #[inline(always)]
-fn rows_and_boxes(s: u32) -> u32 {
+pub(crate) fn rows_and_boxes(s: u32) -> u32 {
     ROWS_AND_BOXES[row_box(s)]
 }
 
@@ -416,6 +416,13 @@ impl State {
         }
         out
     }
+}
+
+/// The candidate masks after placing the givens of `cells` and eliminating their peers:
+/// per (digit, band) and the unplaced cells per band (the layout described in the module docs).
+/// `None` when givens clash or a value is above 9.
+pub(crate) fn initial_masks(cells: &[u8; 81]) -> Option<([u32; 27], [u32; 3])> {
+    State::from_cells(cells).map(|s| (s.cand, s.unsolved))
 }
 
 /// What a bounded search found.

@@ -67,3 +67,63 @@ fn backtrack(grid: &mut [u8; 81], limit: u64, found: &mut u64) {
     }
     grid[cell] = 0;
 }
+
+/// Naked and hidden singles on a plain grid, recomputing candidates from the grid each time:
+/// the reference for the fast singles test.
+pub fn singles_reference(cells: &[u8; 81]) -> bool {
+    for i in 0..81 {
+        if cells[i] > 9 || (cells[i] != 0 && !legal(cells, i, cells[i])) {
+            return false;
+        }
+    }
+    let mut grid = *cells;
+    loop {
+        let mut progress = false;
+        for i in 0..81 {
+            if grid[i] != 0 {
+                continue;
+            }
+            let options: Vec<u8> = (1..=9).filter(|&d| legal(&grid, i, d)).collect();
+            match options.len() {
+                0 => return false,
+                1 => {
+                    grid[i] = options[0];
+                    progress = true;
+                }
+                _ => {}
+            }
+        }
+        for h in 0..27 {
+            let k = h % 9;
+            let house: [usize; 9] = std::array::from_fn(|j| match h / 9 {
+                0 => k * 9 + j,
+                1 => j * 9 + k,
+                _ => (k / 3 * 3 + j / 3) * 9 + k % 3 * 3 + j % 3,
+            });
+            for d in 1..=9u8 {
+                if house.iter().any(|&c| grid[c] == d) {
+                    continue;
+                }
+                let spots: Vec<usize> = house
+                    .iter()
+                    .copied()
+                    .filter(|&c| grid[c] == 0 && legal(&grid, c, d))
+                    .collect();
+                match spots.len() {
+                    0 => return false,
+                    1 => {
+                        grid[spots[0]] = d;
+                        progress = true;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        if grid.iter().all(|&v| v != 0) {
+            return true;
+        }
+        if !progress {
+            return false;
+        }
+    }
+}
