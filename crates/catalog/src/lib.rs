@@ -9,5 +9,6 @@ pub fn registry() -> Registry {
         // one line per genre, e.g. &dayseed_sudoku::GENRE,
         &dayseed_lightsout::GENRE,
         &dayseed_slitherlink::GENRE,
+        &dayseed_starlink::GENRE,
     ])
 }

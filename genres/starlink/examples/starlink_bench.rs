@@ -1,0 +1,126 @@
+//! Bench helper for `bench/starlink-*.sh`.
+//!
+//! * `starlink_bench uniqueness N [THREADS] [DIFFICULTY]` — generates `starlink:SEED-s-<D>-g1` for s in 0..N at
+//!   every difficulty and prints the uniqueness rate, the solution-count distribution and the
+//!   attempts used.
+//! * `starlink_bench time BATCHES SIZE` — generates EXPERT boards in batches and prints the time
+//!   per board of each batch in milliseconds, one per line.
+
+use std::time::Instant;
+
+use dayseed_core::Source;
+use dayseed_starlink::Difficulty;
+use dayseed_starlink::generate::{generate, seed32};
+
+#[derive(Default, Clone)]
+struct Tally {
+    unique: u64,
+    by_solutions: std::collections::BTreeMap<String, u64>,
+    attempts_total: u64,
+    attempts_max: u32,
+    repaired_first: u64,
+}
+
+fn tally(difficulty: Difficulty, seeds: impl Iterator<Item = u64>) -> Tally {
+    let mut t = Tally::default();
+    for s in seeds {
+        let seed = seed32(&Source::Seed(s)).expect("seed sources always hash");
+        let g = generate(seed, difficulty).expect("generation succeeds");
+        if g.puzzle.unique == Some(true) {
+            t.unique += 1;
+        }
+        let key = g
+            .puzzle
+            .solutions
+            .map_or_else(|| "budget".to_string(), |n| n.to_string());
+        *t.by_solutions.entry(key).or_default() += 1;
+        t.attempts_total += u64::from(g.attempts);
+        t.attempts_max = t.attempts_max.max(g.attempts);
+        if g.attempts == 1 {
+            t.repaired_first += 1;
+        }
+    }
+    t
+}
+
+fn uniqueness(n: u64, threads: u64, only: Option<Difficulty>) {
+    println!(
+        "| difficulty | seeds | unique | rate | solutions (count: boards) | mean attempts | max attempts | first attempt |"
+    );
+    println!("|---|---|---|---|---|---|---|---|");
+    for d in Difficulty::ALL {
+        if only.is_some_and(|o| o != d) {
+            continue;
+        }
+        let parts: Vec<Tally> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|k| scope.spawn(move || tally(d, (k..n).step_by(threads as usize))))
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("worker finished"))
+                .collect()
+        });
+        let mut t = Tally::default();
+        for p in parts {
+            t.unique += p.unique;
+            for (k, v) in p.by_solutions {
+                *t.by_solutions.entry(k).or_default() += v;
+            }
+            t.attempts_total += p.attempts_total;
+            t.attempts_max = t.attempts_max.max(p.attempts_max);
+            t.repaired_first += p.repaired_first;
+        }
+        let dist: Vec<String> = t
+            .by_solutions
+            .iter()
+            .map(|(k, v)| format!("{k}: {v}"))
+            .collect();
+        println!(
+            "| {} | {n} | {} | {:.2}% | {} | {:.3} | {} | {:.1}% |",
+            d.name(),
+            t.unique,
+            100.0 * t.unique as f64 / n as f64,
+            dist.join(", "),
+            t.attempts_total as f64 / n as f64,
+            t.attempts_max,
+            100.0 * t.repaired_first as f64 / n as f64,
+        );
+    }
+}
+
+fn time(batches: u64, size: u64) {
+    let mut s = 0u64;
+    for _ in 0..batches {
+        let start = Instant::now();
+        for _ in 0..size {
+            let seed = seed32(&Source::Seed(s)).expect("seed sources always hash");
+            let g = generate(seed, Difficulty::Expert).expect("generation succeeds");
+            std::hint::black_box(g);
+            s += 1;
+        }
+        let ms = start.elapsed().as_secs_f64() * 1000.0 / size as f64;
+        println!("{ms:.4}");
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let num = |i: usize, default: u64| {
+        args.get(i)
+            .and_then(|a| a.parse::<u64>().ok())
+            .unwrap_or(default)
+    };
+    match args.first().map(String::as_str) {
+        Some("uniqueness") => uniqueness(
+            num(1, 10_000),
+            num(2, 2).max(1),
+            args.get(3).and_then(|d| Difficulty::parse(d).ok()),
+        ),
+        Some("time") => time(num(1, 15), num(2, 20).max(1)),
+        _ => {
+            eprintln!("usage: starlink_bench uniqueness N [THREADS] | time BATCHES SIZE");
+            std::process::exit(2);
+        }
+    }
+}

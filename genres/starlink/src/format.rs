@@ -1,0 +1,116 @@
+//! Text forms: the puzzle's JSON as its canonical text, decoding with positions, and the digest
+//! content.
+
+use dayseed_core::{Error, Result};
+
+use crate::puzzle::{Puzzle, State, to_fixed};
+
+fn located(what: &str, e: &serde_json::Error) -> String {
+    // serde_json's message ends with " at line L column C"; say it first, as the CLI expects.
+    let message = e.to_string();
+    let message = match message.rfind(" at line ") {
+        Some(i) => message[..i].to_string(),
+        None => message,
+    };
+    format!(
+        "line {}, column {}: {what}: {message}",
+        e.line(),
+        e.column()
+    )
+}
+
+/// Reads a puzzle from JSON text (the `dayseed gen` line or the `encode` form); fields other than
+/// the puzzle's own (`id`, `digest`, ...) are ignored. Bounds are checked by
+/// [`Puzzle::validate`].
+pub fn decode(text: &str) -> Result<Puzzle> {
+    let puzzle: Puzzle = serde_json::from_str(text)
+        .map_err(|e| Error::puzzle(located("not a starlink puzzle", &e)))?;
+    puzzle.validate()?;
+    Ok(puzzle)
+}
+
+/// Reads a state `{"lines": [...]}` from JSON text.
+pub fn decode_state(text: &str) -> Result<State> {
+    serde_json::from_str(text).map_err(|e| Error::state(located("not a starlink state", &e)))
+}
+
+/// The canonical text: compact JSON of the puzzle without its solution.
+pub fn encode(puzzle: &Puzzle) -> String {
+    let mut givens = puzzle.clone();
+    givens.solution = None;
+    serde_json::to_string(&givens).unwrap_or_default()
+}
+
+/// The digest content: size and difficulty, every star (fixed-point `x,y`, number, `g` for
+/// gravity), every candidate, and the solution.
+///
+/// ```text
+/// 9x9 EXPERT
+/// stars 500,1500,2 2437,812,3g ...
+/// candidates 0-1 0-3-5 ...
+/// solution 0 4 7 ...
+/// ```
+pub fn canonical_content(puzzle: &Puzzle) -> String {
+    let stars: Vec<String> = puzzle
+        .stars
+        .iter()
+        .map(|s| {
+            format!(
+                "{},{},{}{}",
+                to_fixed(s.x),
+                to_fixed(s.y),
+                s.number,
+                if s.gravity { "g" } else { "" }
+            )
+        })
+        .collect();
+    let candidates: Vec<String> = puzzle
+        .candidates
+        .iter()
+        .map(|c| c.iter().map(u32::to_string).collect::<Vec<_>>().join("-"))
+        .collect();
+    let solution: Vec<String> = puzzle
+        .solution
+        .iter()
+        .flatten()
+        .map(u32::to_string)
+        .collect();
+    format!(
+        "{}x{} {}\nstars {}\ncandidates {}\nsolution {}\n",
+        puzzle.width,
+        puzzle.height,
+        puzzle.difficulty.name(),
+        stars.join(" "),
+        candidates.join(" "),
+        solution.join(" ")
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decode_errors_name_line_and_column() {
+        let e = decode("{\"width\": 3,\n \"height\": x}").unwrap_err();
+        assert!(e.message().starts_with("line 2, column"), "{e}");
+        let e = decode("{\"width\": 3}").unwrap_err();
+        assert!(e.message().contains("missing field"), "{e}");
+        let e = decode_state("{\"lines\": [1, -2]}").unwrap_err();
+        assert!(e.message().starts_with("line 1, column"), "{e}");
+    }
+
+    #[test]
+    fn decode_never_panics_on_junk() {
+        for text in [
+            "",
+            "[]",
+            "null",
+            "{\"width\":1e400}",
+            "{\"stars\":[{}]}",
+            "\u{0}",
+        ] {
+            assert!(decode(text).is_err());
+        }
+    }
+}
