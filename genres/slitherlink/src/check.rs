@@ -18,8 +18,8 @@ pub fn components(g: &Grid, st: &[u8]) -> usize {
         x
     }
     let mut used = vec![false; g.n_verts];
-    for e in 0..g.n_edges {
-        if st[e] == ON {
+    for (e, &s) in st.iter().enumerate() {
+        if s == ON {
             let [a, b] = g.edge_verts[e];
             used[a as usize] = true;
             used[b as usize] = true;
@@ -56,8 +56,7 @@ pub fn verdict(g: &Grid, clues: &[i8], st: &[u8]) -> Verdict {
     }
     let pieces = components(g, st);
     let complete = closed && pieces > 0;
-    for c in 0..g.n_cells {
-        let n = clues[c];
+    for (c, &n) in clues.iter().enumerate() {
         if n == NO_CLUE {
             continue;
         }

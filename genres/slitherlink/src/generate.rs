@@ -45,7 +45,12 @@ pub fn full_clues(g: &Grid, sol: &[u8]) -> Vec<i8> {
 /// Removes clues in PRNG order while techniques up to `level` still solve the puzzle. Returns the
 /// graded level, or `None` if even the full clue set is beyond `level`.
 fn minimise(g: &Grid, clues: &mut [i8], level: u8, rng: &mut Rng) -> Option<u8> {
-    let logic_ok = |clues: &[i8]| Logic::new(g, clues).run(level);
+    let mut logic = Logic::new(g, clues);
+    logic.detect = false;
+    let mut logic_ok = |clues: &[i8]| {
+        logic.reload(clues);
+        logic.run(level)
+    };
     let first = logic_ok(clues);
     if !first.solved {
         return None;

@@ -84,8 +84,8 @@ pub fn svg(g: &Grid, clues: &[i8], solution: Option<&[u8]>) -> String {
             s,
             "<g stroke=\"#1f5fbf\" stroke-width=\"4\" stroke-linecap=\"round\">"
         );
-        for e in 0..g.n_edges {
-            if sol[e] != ON {
+        for (e, &s_e) in sol.iter().enumerate() {
+            if s_e != ON {
                 continue;
             }
             let [a, b] = g.edge_verts[e];

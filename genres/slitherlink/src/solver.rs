@@ -53,7 +53,11 @@ pub struct Solver<'g> {
     trail: Vec<Entry>,
     queue: Vec<u32>,
     pending_off: Vec<u32>,
+    probing: bool,
 }
+
+/// Node budget of the plain search tried before probing search.
+pub const PLAIN_NODES: u64 = 4_000;
 
 /// The result of a count: how many solutions, and the first one found (edge states).
 #[derive(Debug, Clone)]
@@ -93,6 +97,7 @@ impl<'g> Solver<'g> {
             trail: Vec::with_capacity(g.n_edges),
             queue: Vec::with_capacity(6 * g.n_edges + g.n_verts),
             pending_off: Vec::with_capacity(g.n_edges),
+            probing: false,
         }
     }
 
@@ -462,8 +467,62 @@ impl<'g> Solver<'g> {
     }
 
     /// Counts solutions up to `limit` (at least 1) within `budget`, keeping the first found.
+    ///
+    /// A plain search runs first with at most [`PLAIN_NODES`] nodes; if it does not settle the
+    /// count, the search restarts with probing at every node (each open edge is tried both ways
+    /// and a refuted value fixes the other), which stops the thrashing of big boards.
     pub fn count(&mut self, limit: u64, budget: &mut Budget) -> Outcome {
-        self.count_from(&[], limit, budget)
+        let mut plain = Budget::new(PLAIN_NODES.min(budget.remaining()));
+        let out = self.count_from(&[], limit, &mut plain);
+        budget.spend_n(plain.spent());
+        if out.count != Count::BudgetExhausted || budget.is_exhausted() {
+            return out;
+        }
+        self.probing = true;
+        let out = self.count_from(&[], limit, budget);
+        self.probing = false;
+        out
+    }
+
+    /// Sets `e` and propagates; on failure the queues are cleared (the trail still holds the
+    /// partial change for the caller to undo).
+    fn assign(&mut self, e: usize, val: u8) -> bool {
+        if self.set(e, val) && self.propagate() {
+            return true;
+        }
+        self.queue.clear();
+        self.pending_off.clear();
+        false
+    }
+
+    /// Failed-literal probing to a fixpoint; false on contradiction. Spends one node per probe.
+    fn probe(&mut self, budget: &mut Budget) -> Result<bool, ()> {
+        loop {
+            let mut changed = false;
+            for e in 0..self.g.n_edges {
+                if self.st[e] != UNKNOWN {
+                    continue;
+                }
+                if !budget.spend() {
+                    return Err(());
+                }
+                for val in [ON, OFF] {
+                    let mark = self.trail.len();
+                    let ok = self.assign(e, val);
+                    self.undo_to(mark);
+                    if !ok {
+                        if !self.assign(e, if val == ON { OFF } else { ON }) {
+                            return Ok(false);
+                        }
+                        changed = true;
+                        break;
+                    }
+                }
+            }
+            if !changed {
+                return Ok(true);
+            }
+        }
     }
 
     /// Like [`Solver::count`] with some edges fixed first (`(edge, ON/OFF)`).
@@ -521,8 +580,14 @@ impl<'g> Solver<'g> {
             if !budget.spend() {
                 return Err(());
             }
-            match self.choose() {
-                None => {
+            let choice = if self.probing && !self.probe(budget)? {
+                Err(())
+            } else {
+                Ok(self.choose())
+            };
+            match choice {
+                Err(()) => {}
+                Ok(None) => {
                     if self.closed {
                         *found += 1;
                         if first.is_none() {
@@ -533,7 +598,7 @@ impl<'g> Solver<'g> {
                         }
                     }
                 }
-                Some(e) => {
+                Ok(Some(e)) => {
                     stack.push((e as u32, self.trail.len() as u32, false));
                     if self.set(e, ON) && self.propagate() {
                         continue 'node;

@@ -59,9 +59,8 @@ impl Logic<'_> {
                 continue;
             }
             let val = if n == 1 { OFF } else { ON };
-            for k in 0..4 {
+            for (k, &q) in CORNER_QUADRANT.iter().enumerate() {
                 let v = self.g.cell_verts[c][k] as usize;
-                let q = CORNER_QUADRANT[k];
                 let [a, b] = self.g.quadrant(v, (q + 2) % 4);
                 if self.state(a) != OFF || self.state(b) != OFF {
                     continue;

@@ -46,25 +46,34 @@ pub struct Logic<'a> {
     /// The grid.
     pub g: &'a Grid,
     /// Clues per cell ([`NO_CLUE`] where empty).
-    pub clue: &'a [i8],
+    pub clue: Vec<i8>,
     /// Edge states.
     pub st: Vec<u8>,
     n_unknown: usize,
     queue: Vec<u32>,
     /// Set when a rule found the state impossible.
     pub contradiction: bool,
-    /// Edges set since the last clear, in order.
+    /// Edges set since the last clear, in order (recorded only while stepping).
     changed: Vec<(u32, u8)>,
+    record: bool,
+    /// Edges set so far (progress detection).
+    n_set: u64,
+    /// Whether an unsolved run checks its final state for broken rules (trials need it).
+    pub detect: bool,
+    /// Scratch masks for corner-pair reasoning.
+    pub(crate) masks: Vec<u8>,
+    /// `n_set` when `masks` last held an unproductive level-4 result.
+    pub(crate) masks_at: Option<u64>,
 }
 
 impl<'a> Logic<'a> {
     /// A solver with nothing decided.
-    pub fn new(g: &'a Grid, clue: &'a [i8]) -> Logic<'a> {
+    pub fn new(g: &'a Grid, clue: &[i8]) -> Logic<'a> {
         Logic::with_states(g, clue, vec![UNKNOWN; g.n_edges])
     }
 
     /// A solver starting from given edge states.
-    pub fn with_states(g: &'a Grid, clue: &'a [i8], st: Vec<u8>) -> Logic<'a> {
+    pub fn with_states(g: &'a Grid, clue: &[i8], st: Vec<u8>) -> Logic<'a> {
         let n_unknown = st.iter().filter(|&&s| s == UNKNOWN).count();
         let nc = g.n_cells as u32;
         let queue = (0..nc)
@@ -72,13 +81,32 @@ impl<'a> Logic<'a> {
             .collect();
         Logic {
             g,
-            clue,
+            clue: clue.to_vec(),
             st,
             n_unknown,
             queue,
             contradiction: false,
             changed: Vec::new(),
+            record: false,
+            n_set: 0,
+            detect: true,
+            masks: Vec::new(),
+            masks_at: None,
         }
+    }
+
+    /// Starts again from nothing decided with new clues, reusing the buffers.
+    pub fn reload(&mut self, clue: &[i8]) {
+        self.clue.copy_from_slice(clue);
+        self.st.fill(UNKNOWN);
+        self.n_unknown = self.g.n_edges;
+        let nc = self.g.n_cells as u32;
+        self.queue.clear();
+        self.queue
+            .extend((0..nc).chain((0..self.g.n_verts as u32).map(|v| nc + v)));
+        self.contradiction = false;
+        self.changed.clear();
+        self.masks_at = None;
     }
 
     /// Number of open edges.
@@ -98,7 +126,10 @@ impl<'a> Logic<'a> {
         }
         self.st[e] = val;
         self.n_unknown -= 1;
-        self.changed.push((e as u32, val));
+        self.n_set += 1;
+        if self.record {
+            self.changed.push((e as u32, val));
+        }
         let nc = self.g.n_cells as u32;
         for c in self.g.edge_cells[e] {
             if c != NONE {
@@ -168,7 +199,7 @@ impl<'a> Logic<'a> {
     /// Applies one technique across the board (or only its first deduction when `single`);
     /// true if it decided an edge or found a contradiction.
     fn apply(&mut self, t: Technique, single: bool) -> bool {
-        let before = self.changed.len();
+        let before = self.n_set;
         match t {
             Technique::ClueCount => {
                 for c in 0..self.g.n_cells {
@@ -194,7 +225,7 @@ impl<'a> Logic<'a> {
             Technique::Trial => self.trial(7),
             Technique::DeepTrial => self.deep_trial(),
         }
-        self.changed.len() > before || self.contradiction
+        self.n_set > before || self.contradiction
     }
 
     /// Solves with techniques up to `max_level`.
@@ -216,8 +247,7 @@ impl<'a> Logic<'a> {
             }
             break;
         }
-        self.changed.clear();
-        if !self.contradiction && self.violated() {
+        if !self.contradiction && (self.n_unknown == 0 || self.detect) && self.violated() {
             self.contradiction = true;
         }
         let max_level = Technique::ALL
@@ -242,7 +272,10 @@ impl<'a> Logic<'a> {
             }
             self.changed.clear();
             self.queue.clear();
-            if self.apply(t, true) && !self.changed.is_empty() {
+            self.record = true;
+            let progress = self.apply(t, true);
+            self.record = false;
+            if progress && !self.changed.is_empty() {
                 let decided = std::mem::take(&mut self.changed);
                 return Some(Step {
                     technique: t,

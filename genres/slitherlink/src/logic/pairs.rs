@@ -47,30 +47,50 @@ impl Logic<'_> {
 
     /// L4 (`chain == false`) or L5 (`chain == true`).
     pub(crate) fn pairs(&mut self, chain: bool, single: bool) {
+        let mut masks = std::mem::take(&mut self.masks);
+        self.pairs_with(&mut masks, chain, single);
+        self.masks = masks;
+    }
+
+    fn pairs_with(&mut self, masks: &mut Vec<u8>, chain: bool, single: bool) {
         let g = self.g;
-        let mut masks = vec![0u8; g.n_verts * 4];
-        for v in 0..g.n_verts {
-            for q in 0..4 {
-                let [a, b] = g.quadrant(v, q);
-                masks[v * 4 + q] = pair_mask(self.state(a), self.state(b));
+        let n = g.n_verts * 4;
+        // The second half keeps the masks read from the edges; only changed masks can decide.
+        // An unproductive level-4 pass on the same edges is where level 5 starts from (the
+        // chained fixpoint is the same either way).
+        let reuse = chain && self.masks_at == Some(self.n_set);
+        if !reuse {
+            masks.resize(2 * n, 0);
+            for v in 0..g.n_verts {
+                for q in 0..4 {
+                    let [a, b] = g.quadrant(v, q);
+                    let m = pair_mask(self.state(a), self.state(b));
+                    masks[v * 4 + q] = m;
+                    masks[n + v * 4 + q] = m;
+                }
             }
         }
+        let (masks, init) = masks.split_at_mut(n);
         if chain {
             loop {
-                let a = self.vertex_pass(&mut masks);
-                let b = self.cell_pass(&mut masks);
+                let a = self.vertex_pass(masks);
+                let b = self.cell_pass(masks);
                 if !a && !b {
                     break;
                 }
             }
         } else {
-            self.vertex_pass(&mut masks);
-            self.cell_pass(&mut masks);
-            self.vertex_pass(&mut masks);
+            self.vertex_pass(masks);
+            self.cell_pass(masks);
+            self.vertex_pass(masks);
         }
+        let before_all = self.n_set;
         for v in 0..g.n_verts {
             for q in 0..4 {
                 let m = masks[v * 4 + q];
+                if m == init[v * 4 + q] {
+                    continue;
+                }
                 if m == 0 {
                     self.contradiction = true;
                     return;
@@ -93,6 +113,9 @@ impl Logic<'_> {
                     return;
                 }
             }
+        }
+        if !chain && self.n_set == before_all && !self.contradiction {
+            self.masks_at = Some(self.n_set);
         }
     }
 }

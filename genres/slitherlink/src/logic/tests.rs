@@ -1,1 +1,76 @@
-//! Tests of the human-style solver.
+//! The level-k property: generated level-k puzzles are solvable with techniques up to k and not
+//! with techniques up to k-1.
+
+use dayseed_core::Rng;
+
+use super::Logic;
+use crate::generate::generate;
+use crate::grid::Grid;
+
+fn check_level(w: usize, h: usize, level: u8, seeds: std::ops::Range<u64>) -> u32 {
+    let g = Grid::new(w, h);
+    let mut exact = 0;
+    for seed in seeds {
+        let mut rng = Rng::from_seed(seed);
+        let p = generate(w, h, level, &mut rng).expect("a board");
+        let k = p.level;
+        let at_k = Logic::new(&g, &p.clues).run(k);
+        assert!(at_k.solved, "seed {seed}: not solvable at its level L{k}");
+        assert_eq!(at_k.max_level, k, "seed {seed}");
+        if k > 1 {
+            assert!(
+                !Logic::new(&g, &p.clues).run(k - 1).solved,
+                "seed {seed}: L{k} puzzle solvable at L{}",
+                k - 1
+            );
+        }
+        if p.fallback.is_none() {
+            assert_eq!(k, level, "seed {seed}");
+            exact += 1;
+        } else {
+            assert!(k < level, "seed {seed}: fallback above target");
+        }
+    }
+    exact
+}
+
+#[test]
+fn levels_one_to_seven_hold_over_many_seeds() {
+    for level in 1..=7 {
+        let exact = check_level(7, 7, level, 0..16);
+        assert!(exact >= 12, "L{level}: only {exact} of 16 exact");
+    }
+    for level in [4, 6] {
+        check_level(10, 8, level, 100..108);
+    }
+}
+
+#[test]
+fn trial_levels_hold() {
+    for level in 8..=10 {
+        let exact = check_level(6, 6, level, 0..3);
+        assert!(exact >= 2, "L{level}: only {exact} of 3 exact");
+    }
+}
+
+#[test]
+fn logic_solution_matches_the_loop() {
+    let mut rng = Rng::from_seed(5);
+    let g = Grid::new(8, 8);
+    let p = generate(8, 8, 5, &mut rng).expect("a board");
+    let mut logic = Logic::new(&g, &p.clues);
+    assert!(logic.run(10).solved);
+    assert_eq!(logic.st, p.solution);
+}
+
+#[test]
+fn contradictions_are_detected() {
+    // A 1x1 board with clue 2 has no loop.
+    let g = Grid::new(1, 1);
+    let clues = [2i8];
+    let res = Logic::new(&g, &clues).run(10);
+    assert!(!res.solved && res.contradiction);
+    // Clue 3 on a 1x1 board: no loop either (a loop around one cell uses 4 edges).
+    let res = Logic::new(&g, &[3i8]).run(10);
+    assert!(!res.solved);
+}

@@ -21,7 +21,7 @@ impl Logic<'_> {
         let edges: Vec<usize> = self.trial_order().collect();
         for e in edges {
             for val in [ON, OFF] {
-                let mut sub = Logic::with_states(self.g, self.clue, self.st.clone());
+                let mut sub = Logic::with_states(self.g, &self.clue, self.st.clone());
                 sub.set(e, val);
                 let res = sub.run(prop_level);
                 if res.contradiction {
@@ -34,7 +34,7 @@ impl Logic<'_> {
 
     /// L10: an assumption refuted by a bounded search (nested assumptions).
     pub(crate) fn deep_trial(&mut self) {
-        let mut solver = Solver::new(self.g, self.clue);
+        let mut solver = Solver::new(self.g, &self.clue);
         let mut fixed: Vec<(usize, u8)> = (0..self.g.n_edges)
             .filter(|&e| self.st[e] != UNKNOWN)
             .map(|e| (e, self.st[e]))
