@@ -7,6 +7,7 @@ use dayseed_core::Registry;
 pub fn registry() -> Registry {
     Registry::new(vec![
         // one line per genre, e.g. &dayseed_sudoku::GENRE,
+        &dayseed_sudoku::GENRE,
         &dayseed_lightsout::GENRE,
         &dayseed_slitherlink::GENRE,
         &dayseed_starlink::GENRE,

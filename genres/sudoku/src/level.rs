@@ -56,6 +56,19 @@ impl Level {
     }
 }
 
+impl serde::Serialize for Level {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Level {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Level, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        Level::parse(&text).map_err(|e| serde::de::Error::custom(e.message()))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -69,5 +82,11 @@ mod tests {
         assert!(Level::Easy < Level::Master);
         assert_eq!(Level::Master.rank(), 5);
         assert!(Level::parse("nightmare").is_err());
+        assert_eq!(serde_json::to_string(&Level::Hard).unwrap(), "\"HARD\"");
+        assert_eq!(
+            serde_json::from_str::<Level>("\"expert\"").unwrap(),
+            Level::Expert
+        );
+        assert!(serde_json::from_str::<Level>("\"x\"").is_err());
     }
 }

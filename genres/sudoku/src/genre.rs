@@ -1,0 +1,279 @@
+//! Sudoku as a dayseed [`Genre`].
+
+use dayseed_core::genre::{Capabilities, GenreKind, RecordFormat};
+use dayseed_core::seed::daily_seed;
+use dayseed_core::{
+    Board, Budget, Count, Error, ErrorKind, Genre, Grade, Hint, Result, SolveOptions, Source,
+    Verdict, Version, VersionInfo,
+};
+use serde_json::{Map, Value};
+
+use crate::board::{Cells, rule_problems};
+use crate::format::{encode_grid, parse_grid};
+use crate::level::Level;
+use crate::puzzle::{SudokuPuzzle, SudokuState, grade_json};
+use crate::{hint, logic, render, solver, versions};
+
+/// Node budget for solving a puzzle that came from outside (digest, hint, grade, render).
+const SOLVE_BUDGET: u64 = 10_000_000;
+
+/// The classic 9x9 Sudoku.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Sudoku;
+
+/// The unique solution of `givens`, or an error saying why there is none.
+fn unique_solution(givens: &Cells, budget: &mut Budget) -> Result<Cells> {
+    let solved = solver::solve(givens, 2, budget);
+    match (solved.count, solved.first) {
+        (Count::Exactly(1), Some(s)) => Ok(s),
+        (Count::Exactly(0), _) => Err(Error::puzzle("the puzzle has no solution")),
+        (Count::BudgetExhausted, _) => Err(Error::new(
+            ErrorKind::BudgetExhausted,
+            "the solver ran out of its node budget",
+        )),
+        _ => Err(Error::puzzle(
+            "the puzzle has more than one solution; a unique puzzle is needed",
+        )),
+    }
+}
+
+/// The stored solution, or the computed one when the board carries none.
+fn solution_of(puzzle: &SudokuPuzzle) -> Result<Cells> {
+    match puzzle.stored_solution()? {
+        Some(s) => Ok(s),
+        None => unique_solution(&puzzle.givens()?, &mut Budget::new(SOLVE_BUDGET)),
+    }
+}
+
+impl Genre for Sudoku {
+    const NAME: &'static str = "sudoku";
+    type Params = Level;
+    type Puzzle = SudokuPuzzle;
+    type State = SudokuState;
+
+    fn versions(&self) -> &'static [VersionInfo] {
+        versions::VERSIONS
+    }
+
+    fn capabilities(&self) -> Capabilities {
+        Capabilities {
+            kind: GenreKind::Logic,
+            unique_solutions: true,
+            count_solutions: true,
+            grade: true,
+            hint: true,
+            svg: true,
+            records: RecordFormat::Lines,
+        }
+    }
+
+    fn parse_params(&self, text: &str) -> Result<Level> {
+        Level::parse(text)
+    }
+
+    fn format_params(&self, params: &Level) -> String {
+        params.name().to_string()
+    }
+
+    fn params_from_flags(&self, flags: &[(&str, &str)]) -> Result<Level> {
+        let mut level = None;
+        for &(name, value) in flags {
+            if name != "difficulty" {
+                return Err(Error::params(format!(
+                    "sudoku does not take --{name}; its only option is --difficulty \
+                     (EASY, MEDIUM, HARD, EXPERT, MASTER)"
+                )));
+            }
+            if level.is_some() {
+                return Err(Error::params("--difficulty given more than once"));
+            }
+            level = Some(Level::parse(value)?);
+        }
+        Ok(level.unwrap_or(Level::Medium))
+    }
+
+    fn daily_params(&self, difficulty: Option<&str>) -> Result<Level> {
+        difficulty.map_or(Ok(Level::Medium), Level::parse)
+    }
+
+    fn generate(
+        &self,
+        version: Version,
+        source: &Source,
+        params: &Level,
+    ) -> Result<Board<SudokuPuzzle>> {
+        let seed = match source {
+            Source::Daily { epoch_day, .. } => daily_seed(*epoch_day),
+            Source::Seed(s) => *s,
+        };
+        let g = versions::generate(version, seed, *params)?;
+        Ok(Board {
+            seed,
+            puzzle: SudokuPuzzle {
+                difficulty: Some(g.grade.level),
+                puzzle: encode_grid(&g.puzzle),
+                solution: Some(encode_grid(&g.solution)),
+                grade: Some(grade_json(&g.grade)),
+            },
+            attempts: g.attempts,
+            fallback: g.fallback,
+        })
+    }
+
+    fn validate(&self, puzzle: &SudokuPuzzle) -> Result<()> {
+        puzzle.givens()?;
+        puzzle.stored_solution()?;
+        Ok(())
+    }
+
+    fn canonical_content(&self, puzzle: &SudokuPuzzle) -> String {
+        let givens = puzzle.givens().map(|g| encode_grid(&g)).unwrap_or_default();
+        let solution = solution_of(puzzle)
+            .map(|s| encode_grid(&s))
+            .unwrap_or_default();
+        let difficulty = puzzle.difficulty.map_or("", Level::name);
+        format!("givens={givens}\nsolution={solution}\ndifficulty={difficulty}")
+    }
+
+    fn without_solution(&self, puzzle: &SudokuPuzzle) -> SudokuPuzzle {
+        SudokuPuzzle {
+            solution: None,
+            ..puzzle.clone()
+        }
+    }
+
+    fn count_solutions(
+        &self,
+        puzzle: &SudokuPuzzle,
+        limit: u64,
+        budget: &mut Budget,
+    ) -> Result<Count> {
+        Ok(solver::count_solutions(&puzzle.givens()?, limit, budget))
+    }
+
+    fn solve_report(&self, puzzle: &SudokuPuzzle, options: SolveOptions) -> Result<Value> {
+        let givens = puzzle.givens()?;
+        let mut budget = Budget::new(options.budget);
+        let solved = solver::solve(&givens, 2, &mut budget);
+        let n = solved.count.zero_one_many().ok_or_else(|| {
+            Error::new(
+                ErrorKind::BudgetExhausted,
+                format!(
+                    "the solver ran out of its budget of {} nodes",
+                    options.budget
+                ),
+            )
+        })?;
+        let mut out = Map::new();
+        out.insert("puzzle".into(), Value::from(encode_grid(&givens)));
+        out.insert("solutions".into(), Value::from(n));
+        if n == 1
+            && let Some(s) = solved.first
+        {
+            out.insert("solution".into(), Value::from(encode_grid(&s)));
+            if options.grade {
+                let g = grade_json(&logic::grade(&givens));
+                out.insert(
+                    "grade".into(),
+                    serde_json::to_value(g).map_err(|e| Error::puzzle(e.to_string()))?,
+                );
+            }
+        }
+        Ok(Value::Object(out))
+    }
+
+    fn grade(&self, puzzle: &SudokuPuzzle) -> Result<Grade> {
+        let givens = puzzle.givens()?;
+        unique_solution(&givens, &mut Budget::new(SOLVE_BUDGET))?;
+        Ok(grade_json(&logic::grade(&givens)))
+    }
+
+    fn hint(&self, puzzle: &SudokuPuzzle, state: &SudokuState) -> Result<Hint> {
+        let givens = puzzle.givens()?;
+        let solution = solution_of(puzzle)?;
+        let entries = state.entries(&givens)?;
+        let notes = state.note_masks()?;
+        hint::hint(&givens, &solution, &entries, notes.as_ref())
+    }
+
+    fn check(&self, puzzle: &SudokuPuzzle, state: &SudokuState) -> Result<Verdict> {
+        let givens = puzzle.givens()?;
+        let entries = state.entries(&givens)?;
+        let grid: Cells = std::array::from_fn(|i| {
+            if givens[i] != 0 {
+                givens[i]
+            } else {
+                entries[i]
+            }
+        });
+        let problems = rule_problems(&grid);
+        let complete = grid.iter().all(|&v| v != 0);
+        Ok(Verdict {
+            solved: complete && problems.is_empty(),
+            complete,
+            problems,
+        })
+    }
+
+    fn encode(&self, puzzle: &SudokuPuzzle) -> String {
+        puzzle
+            .givens()
+            .map(|g| encode_grid(&g))
+            .unwrap_or_else(|_| puzzle.puzzle.clone())
+    }
+
+    fn decode(&self, text: &str) -> Result<SudokuPuzzle> {
+        Ok(SudokuPuzzle::from_givens(&parse_grid(text)?))
+    }
+
+    fn decode_state(&self, puzzle: &SudokuPuzzle, text: &str) -> Result<SudokuState> {
+        let trimmed = text.trim();
+        if trimmed.starts_with('{') {
+            return serde_json::from_str(trimmed)
+                .map_err(|e| Error::state(format!("state is not valid JSON: {e}")));
+        }
+        let entries = parse_grid(trimmed).map_err(|e| Error::state(format!("entries: {e}")))?;
+        let state = SudokuState::from_entries(&entries);
+        state.entries(&puzzle.givens()?)?;
+        Ok(state)
+    }
+
+    fn validate_state(&self, puzzle: &SudokuPuzzle, state: &SudokuState) -> Result<()> {
+        state.entries(&puzzle.givens()?)?;
+        state.note_masks()?;
+        Ok(())
+    }
+
+    fn render_text(
+        &self,
+        puzzle: &SudokuPuzzle,
+        state: Option<&SudokuState>,
+        show_solution: bool,
+    ) -> String {
+        let Ok(givens) = puzzle.givens() else {
+            return format!("(unreadable puzzle: {})\n", puzzle.puzzle);
+        };
+        let mut shown = givens;
+        if let Some(entries) = state.and_then(|s| s.entries(&givens).ok()) {
+            for i in 0..81 {
+                if shown[i] == 0 {
+                    shown[i] = entries[i];
+                }
+            }
+        }
+        if show_solution && let Ok(solution) = solution_of(puzzle) {
+            shown = solution;
+        }
+        render::text_grid(&shown)
+    }
+
+    fn render_svg(&self, puzzle: &SudokuPuzzle, show_solution: bool) -> Result<String> {
+        let givens = puzzle.givens()?;
+        let extra = if show_solution {
+            solution_of(puzzle)?
+        } else {
+            [0; 81]
+        };
+        Ok(render::svg(&givens, &extra))
+    }
+}
