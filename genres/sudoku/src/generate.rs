@@ -122,7 +122,7 @@ fn finish(attempt: Attempt, attempts: u32, fallback: Option<String>) -> Result<G
 /// One attempt: a grid, a removal order, greedy removal, a grade. `None` only if the grader
 /// refuses the final puzzle (which it does not do for unique puzzles; kept total, not panicking).
 fn attempt(rng: &mut Rng, target: Level) -> Option<Attempt> {
-    let solution = solver::random_grid(rng);
+    let solution = g1_grid(rng);
     let mut order: [u8; 81] = std::array::from_fn(|i| i as u8);
     rng.shuffle(&mut order);
     let puzzle = remove_clues(&solution, &order, target);
@@ -136,6 +136,78 @@ fn attempt(rng: &mut Rng, target: Level) -> Option<Attempt> {
         solution,
         grade,
     })
+}
+
+/// The g1 complete grid: the three diagonal boxes (independent of each other) are shuffled, then
+/// the other cells are filled in row-major order by backtracking, each cell trying its free
+/// digits in an order shuffled from the stream. Frozen with g1 (the fast solver may change).
+pub fn g1_grid(rng: &mut Rng) -> Cells {
+    let mut cells = [0u8; 81];
+    let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
+    let set = |cells: &mut Cells,
+                   i: usize,
+                   v: u8,
+                   rows: &mut [u16; 9],
+                   cols: &mut [u16; 9],
+                   boxes: &mut [u16; 9]| {
+        cells[i] = v;
+        rows[i / 9] ^= 1 << v;
+        cols[i % 9] ^= 1 << v;
+        boxes[crate::board::box_of(i)] ^= 1 << v;
+    };
+    for bx in 0..3 {
+        let mut digits: [u8; 9] = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+        rng.shuffle(&mut digits);
+        for (k, &v) in digits.iter().enumerate() {
+            let i = (bx * 3 + k / 3) * 9 + bx * 3 + k % 3;
+            set(&mut cells, i, v, &mut rows, &mut cols, &mut boxes);
+        }
+    }
+    let empties: Vec<usize> = (0..81).filter(|&i| cells[i] == 0).collect();
+    // Explicit stack of (position in `empties`, shuffled free digits, next digit index).
+    let mut stack: Vec<([u8; 9], u8, u8)> = Vec::with_capacity(empties.len());
+    let free = |i: usize, rows: &[u16; 9], cols: &[u16; 9], boxes: &[u16; 9], rng: &mut Rng| {
+        let used = rows[i / 9] | cols[i % 9] | boxes[crate::board::box_of(i)];
+        let mut digits = [0u8; 9];
+        let mut n = 0u8;
+        for v in 1..=9u8 {
+            if used & (1 << v) == 0 {
+                digits[usize::from(n)] = v;
+                n += 1;
+            }
+        }
+        rng.shuffle(&mut digits[..usize::from(n)]);
+        (digits, n, 0u8)
+    };
+    stack.push(free(empties[0], &rows, &cols, &boxes, rng));
+    while let Some(&(digits, n, next)) = stack.last() {
+        let depth = stack.len() - 1;
+        let i = empties[depth];
+        if cells[i] != 0 {
+            let v = cells[i];
+            set(&mut cells, i, v, &mut rows, &mut cols, &mut boxes);
+            cells[i] = 0;
+        }
+        if next == n {
+            stack.pop();
+            continue;
+        }
+        stack[depth].2 += 1;
+        set(
+            &mut cells,
+            i,
+            digits[usize::from(next)],
+            &mut rows,
+            &mut cols,
+            &mut boxes,
+        );
+        if depth + 1 == empties.len() {
+            break;
+        }
+        let frame = free(empties[depth + 1], &rows, &cols, &boxes, rng);
+        stack.push(frame);
+    }
+    cells
 }
 
 /// Greedy removal: for each cell in `order`, the clue goes when the puzzle without it is still
@@ -204,6 +276,16 @@ fn acceptable(puzzle: &Cells, cell: usize, digit: u8, target: Level) -> bool {
 mod tests {
     use super::*;
     use crate::testutil::brute_force_count;
+
+    #[test]
+    fn g1_grids_are_complete_and_valid() {
+        let mut rng = Rng::from_seed(5);
+        for _ in 0..200 {
+            let g = g1_grid(&mut rng);
+            assert!(g.iter().all(|&v| (1..=9).contains(&v)));
+            assert!(crate::board::rule_problems(&g).is_empty());
+        }
+    }
 
     #[test]
     fn same_seed_same_board_and_levels_differ() {
