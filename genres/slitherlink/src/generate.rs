@@ -47,29 +47,27 @@ pub fn full_clues(g: &Grid, sol: &[u8]) -> Vec<i8> {
 fn minimise(g: &Grid, clues: &mut [i8], level: u8, rng: &mut Rng) -> Option<u8> {
     let mut logic = Logic::new(g, clues);
     logic.detect = false;
-    let mut logic_ok = |clues: &[i8]| {
+    let mut solves = |clues: &[i8]| {
         logic.reload(clues);
-        logic.run(level)
+        logic.solves(level)
     };
-    let first = logic_ok(clues);
-    if !first.solved {
+    if !solves(clues) {
         return None;
     }
     let mut order: Vec<u32> = (0..g.n_cells as u32).collect();
     rng.shuffle(&mut order);
-    let mut graded = first.max_level;
     for c in order {
         let c = c as usize;
         let saved = clues[c];
         clues[c] = NO_CLUE;
-        let res = logic_ok(clues);
-        if res.solved {
-            graded = res.max_level;
-        } else {
+        if !solves(clues) {
             clues[c] = saved;
         }
     }
-    Some(graded.max(1))
+    logic.reload(clues);
+    let graded = logic.run(level);
+    debug_assert!(graded.solved);
+    Some(graded.max_level.max(1))
 }
 
 /// True if the search proves exactly one solution.

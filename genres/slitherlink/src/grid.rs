@@ -64,6 +64,10 @@ pub struct Grid {
     pub edge_verts: Vec<[u32; 2]>,
     /// The two cells beside each edge: above/left first, [`NONE`] outside.
     pub edge_cells: Vec<[u32; 2]>,
+    /// Corner entries (`vertex * 4 + quadrant`): the entry's two edges ([`NONE`] where missing).
+    pub entry_pair: Vec<[u32; 2]>,
+    /// Corner entries: the opposite corner entry through the quadrant's cell, or [`NONE`].
+    pub entry_opp: Vec<u32>,
 }
 
 impl Grid {
@@ -127,6 +131,20 @@ impl Grid {
                 edge_cells.push([left, right]);
             }
         }
+        let mut entry_pair = Vec::with_capacity(4 * n_verts);
+        let mut entry_opp = Vec::with_capacity(4 * n_verts);
+        for v in 0..n_verts {
+            for q in 0..4 {
+                let e = vert_edges[v];
+                entry_pair.push([e[QUADRANT_DIRS[q][0]], e[QUADRANT_DIRS[q][1]]]);
+                let c = vert_cells[v][q];
+                entry_opp.push(if c == NONE {
+                    NONE
+                } else {
+                    cell_verts[c as usize][q] * 4 + ((q as u32 + 2) % 4)
+                });
+            }
+        }
         Grid {
             w,
             h,
@@ -141,6 +159,8 @@ impl Grid {
             vert_degree,
             edge_verts,
             edge_cells,
+            entry_pair,
+            entry_opp,
         }
     }
 

@@ -9,6 +9,7 @@
 mod basic;
 mod closure;
 mod colour;
+mod fast;
 mod pairs;
 mod technique;
 mod trial;
@@ -64,6 +65,11 @@ pub struct Logic<'a> {
     pub(crate) masks: Vec<u8>,
     /// `n_set` when `masks` last held an unproductive level-4 result.
     pub(crate) masks_at: Option<u64>,
+    /// Closure-engine mode (0 off, 2 corner rule, 4 three-pass, 5 chained masks).
+    fast: u8,
+    equeue: Vec<u32>,
+    equeued: Vec<bool>,
+    emask: Vec<u8>,
 }
 
 impl<'a> Logic<'a> {
@@ -92,6 +98,10 @@ impl<'a> Logic<'a> {
             detect: true,
             masks: Vec::new(),
             masks_at: None,
+            fast: 0,
+            equeue: Vec::new(),
+            equeued: Vec::new(),
+            emask: Vec::new(),
         }
     }
 
@@ -138,6 +148,9 @@ impl<'a> Logic<'a> {
         }
         for v in self.g.edge_verts[e] {
             self.queue.push(nc + v);
+        }
+        if self.fast != 0 {
+            self.trigger(e);
         }
     }
 

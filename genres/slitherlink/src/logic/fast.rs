@@ -1,0 +1,229 @@
+//! The closure engine: the same rules as the ladder up to a level, applied in whatever order is
+//! cheapest. Every rule only adds information, so the set of edges decided at the end (the
+//! closure) does not depend on the order; the generator uses this engine to ask "do the
+//! techniques up to level k solve this?" and the ordered [`Logic::run`] only to grade the result.
+//!
+//! Local rules are driven by work queues instead of board sweeps. Corner-pair entries are
+//! indexed `vertex * 4 + quadrant`; `vo(x)` is the opposite quadrant at the same vertex and
+//! `co(x)` the opposite corner of the clue cell in that quadrant.
+//! * level 2-3: the corner rule per entry;
+//! * level 4: the three-pass (vertex, cell, vertex) mask of one entry computed from its
+//!   neighbourhood, exactly what the board-wide level-4 pass computes there;
+//! * level 5+: persistent masks narrowed to the greatest fixpoint by a worklist (the same
+//!   fixpoint the board-wide level-5 pass reaches; it subsumes levels 2 and 4).
+
+use super::{Logic, Technique};
+use crate::grid::NONE;
+use crate::model::{NO_CLUE, OFF, ON, UNKNOWN};
+use crate::pairsum::{cflip, edge_options, pair_mask, vflip};
+
+const FULL: u8 = 0b111;
+
+impl Logic<'_> {
+    #[inline]
+    fn vo(x: usize) -> usize {
+        (x & !3) | ((x + 2) & 3)
+    }
+
+    /// The opposite corner entry through the clue cell of `x`, with the clue.
+    #[inline]
+    fn co(&self, x: usize) -> Option<(usize, i8)> {
+        let c = self.g.vert_cells[x / 4][x % 4];
+        if c == NONE {
+            return None;
+        }
+        let n = self.clue[c as usize];
+        if n == NO_CLUE {
+            return None;
+        }
+        Some((self.g.entry_opp[x] as usize, n))
+    }
+
+    #[inline]
+    fn pm(&self, x: usize) -> u8 {
+        let [a, b] = self.g.entry_pair[x];
+        pair_mask(self.state(a), self.state(b))
+    }
+
+    #[inline]
+    fn push_entry(&mut self, x: usize) {
+        if !self.equeued[x] {
+            self.equeued[x] = true;
+            self.equeue.push(x as u32);
+        }
+    }
+
+    /// Queues the entries whose rule may change after edge `e` was decided.
+    pub(crate) fn trigger(&mut self, e: usize) {
+        for v in self.g.edge_verts[e] {
+            let v = v as usize;
+            let Some(d) = self.g.vert_edges[v].iter().position(|&f| f as usize == e) else {
+                continue;
+            };
+            // Quadrants holding direction d: UP -> NW, NE; RIGHT -> NE, SE; DOWN -> SE, SW;
+            // LEFT -> SW, NW.
+            for q in [d, (d + 1) % 4] {
+                let y = v * 4 + q;
+                match self.fast {
+                    2 => {
+                        self.push_entry(y);
+                        self.push_entry(Self::vo(y));
+                    }
+                    4 => {
+                        self.push_entry(y);
+                        let vy = Self::vo(y);
+                        self.push_entry(vy);
+                        if let Some((cy, _)) = self.co(y) {
+                            self.push_entry(cy);
+                            self.push_entry(Self::vo(cy));
+                        }
+                        if let Some((cvy, _)) = self.co(vy) {
+                            self.push_entry(cvy);
+                            let vcvy = Self::vo(cvy);
+                            self.push_entry(vcvy);
+                        }
+                    }
+                    _ => self.push_entry(y),
+                }
+            }
+        }
+    }
+
+    /// Decides the edges of entry `x` allowed by mask `m`.
+    fn extract(&mut self, x: usize, m: u8) {
+        if m == 0 {
+            self.contradiction = true;
+            return;
+        }
+        let pair = self.g.entry_pair[x];
+        for k in 0..2 {
+            let (e, o) = (pair[k], pair[1 - k]);
+            if e == NONE || self.st[e as usize] != UNKNOWN {
+                continue;
+            }
+            match edge_options(m, self.state(o)) {
+                (false, false) => self.contradiction = true,
+                (false, true) => self.set(e as usize, ON),
+                (true, false) => self.set(e as usize, OFF),
+                (true, true) => {}
+            }
+        }
+    }
+
+    fn entry_corner(&mut self, x: usize) {
+        let Some((_, n)) = self.co(x) else { return };
+        if n != 1 && n != 3 {
+            return;
+        }
+        let [a, b] = self.g.quadrant(x / 4, (x + 2) % 4);
+        if self.state(a) == OFF && self.state(b) == OFF {
+            let val = if n == 1 { OFF } else { ON };
+            for e in self.g.quadrant(x / 4, x % 4) {
+                if self.st[e as usize] == UNKNOWN {
+                    self.set(e as usize, val);
+                }
+            }
+        }
+    }
+
+    fn p2(&self, y: usize) -> u8 {
+        let p1 = |z: usize| self.pm(z) & vflip(self.pm(Self::vo(z)));
+        match self.co(y) {
+            Some((cy, n)) => p1(y) & cflip(p1(cy), n),
+            None => p1(y),
+        }
+    }
+
+    fn entry_three_pass(&mut self, x: usize) {
+        let m = self.p2(x) & vflip(self.p2(Self::vo(x)));
+        self.extract(x, m);
+    }
+
+    fn entry_chain(&mut self, x: usize) {
+        let mut m = self.emask[x] & self.pm(x) & vflip(self.emask[Self::vo(x)]);
+        let co = self.co(x);
+        if let Some((cx, n)) = co {
+            m &= cflip(self.emask[cx], n);
+        }
+        if m != self.emask[x] {
+            self.emask[x] = m;
+            self.push_entry(Self::vo(x));
+            if let Some((cx, _)) = co {
+                self.push_entry(cx);
+            }
+        }
+        self.extract(x, m);
+    }
+
+    /// Local rules to a fixpoint.
+    fn local_fixpoint(&mut self) {
+        let mut uses = [0u32; super::N_TECHNIQUES];
+        loop {
+            self.fixpoint_basic(&mut uses);
+            if self.contradiction || self.unknown() == 0 {
+                return;
+            }
+            let Some(x) = self.equeue.pop() else { return };
+            let x = x as usize;
+            self.equeued[x] = false;
+            match self.fast {
+                2 => self.entry_corner(x),
+                4 => self.entry_three_pass(x),
+                _ => self.entry_chain(x),
+            }
+        }
+    }
+
+    /// True if the techniques up to `level` solve the puzzle from the current state.
+    pub fn solves(&mut self, level: u8) -> bool {
+        let n = self.g.n_verts * 4;
+        self.fast = match level {
+            1 => 0,
+            2 | 3 => 2,
+            4 => 4,
+            _ => 5,
+        };
+        self.equeue.clear();
+        self.equeued.clear();
+        self.equeued.resize(n, false);
+        if self.fast != 0 {
+            self.emask.clear();
+            self.emask.resize(n, FULL);
+            // Only entries that constrain anything yet: a clue other than 2 at the corner, or
+            // decided edges.
+            for x in (0..n).rev() {
+                let constrained = self.co(x).is_some_and(|(_, c)| c != 2) || self.pm(x) != FULL;
+                if constrained {
+                    self.equeued[x] = true;
+                    self.equeue.push(x as u32);
+                }
+            }
+        }
+        if level >= 3 {
+            self.three_three(false);
+        }
+        'outer: loop {
+            self.local_fixpoint();
+            if self.contradiction || self.unknown() == 0 {
+                break;
+            }
+            for t in [
+                Technique::LoopClosure,
+                Technique::Colouring,
+                Technique::ShortTrial,
+                Technique::Trial,
+                Technique::DeepTrial,
+            ] {
+                if t.level() > level {
+                    break;
+                }
+                if self.apply(t, false) {
+                    continue 'outer;
+                }
+            }
+            break;
+        }
+        self.fast = 0;
+        !self.contradiction && self.unknown() == 0 && !self.violated()
+    }
+}
