@@ -52,6 +52,8 @@ pub mod solver;
 pub mod versions;
 
 #[cfg(test)]
+mod fixture_tests;
+#[cfg(test)]
 mod genre_tests;
 #[cfg(test)]
 mod testutil;
