@@ -5,12 +5,14 @@
 //! # g1, step by step (everything here is part of the g1 contract)
 //! 1. The stream is `Rng::from_seed(seed ^ (rank << 56))` where `rank` is the target level's
 //!    rank (1 = EASY .. 5 = MASTER), so the five levels of one day use unrelated grids.
-//! 2. Each attempt draws a complete grid ([`solver::random_grid`]) and then a removal order
-//!    (a Fisher-Yates shuffle of the 81 cells).
+//! 2. Each attempt draws a complete grid ([`g1_grid`]) and then a removal order (a
+//!    Fisher-Yates shuffle of the 81 cells).
 //! 3. Cells are tried in that order. A clue is removed when the puzzle stays unique without it
 //!    ([`solver::has_other_solution`] is false within [`REMOVAL_BUDGET`] nodes; an exhausted
 //!    budget keeps the clue) and, for targets below MASTER, the grader still solves it with
-//!    techniques up to the target ([`logic::grade_capped`]). The result is minimal for that rule.
+//!    techniques up to the target ([`logic::grade_capped`]). A removal that the singles test
+//!    [`singles::solved_by_singles`] accepts passes both (it is tried first, and on runs of
+//!    clues); its exact behaviour is part of g1, and for EASY a clue it does not clear stays.
 //! 4. The attempt hits when its level equals the target. For MASTER the puzzle is minimal-unique
 //!    and hits when it cannot be graded within EXPERT.
 //! 5. After [`max_attempts`] misses the generator falls back to the miss whose level is closest
