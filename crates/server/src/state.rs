@@ -39,6 +39,7 @@ struct Inner {
     web_dir: Option<PathBuf>,
     cache: Mutex<Lru<String, Arc<Board>>>,
     genres_json: Bytes,
+    cpu: tokio::sync::Semaphore,
 }
 
 /// A board regenerated from its id, with the public JSON view ready to send.
@@ -117,6 +118,7 @@ impl AppState {
                 web_dir: options.web_dir,
                 cache: Mutex::new(Lru::new(CACHE_CAPACITY)),
                 genres_json,
+                cpu: tokio::sync::Semaphore::new(cpu_permits()),
             }),
         }
     }
@@ -158,34 +160,53 @@ impl AppState {
         if let Some(hit) = self.cache().get(&key) {
             return Ok(hit);
         }
-        let board = tokio::task::spawn_blocking(move || -> Result<Board, AppError> {
-            let record = genre.generate(&id)?;
-            let view = PuzzleView::new(
-                genre,
-                &id,
-                &record.id,
-                &record.version,
-                &record.digest,
-                &record.puzzle,
-            )?;
-            let public_json = Bytes::from(serde_json::to_vec(&view).map_err(AppError::internal)?);
-            Ok(Board {
-                genre,
-                id,
-                record,
-                public_json,
+        let board = self
+            .compute(move || -> Result<Board, AppError> {
+                let record = genre.generate(&id)?;
+                let view = PuzzleView::new(
+                    genre,
+                    &id,
+                    &record.id,
+                    &record.version,
+                    &record.digest,
+                    &record.puzzle,
+                )?;
+                let public_json =
+                    Bytes::from(serde_json::to_vec(&view).map_err(AppError::internal)?);
+                Ok(Board {
+                    genre,
+                    id,
+                    record,
+                    public_json,
+                })
             })
-        })
-        .await
-        .map_err(AppError::internal)??;
+            .await?;
         let board = Arc::new(board);
         self.cache().insert(key, Arc::clone(&board));
         Ok(board)
     }
 
+    /// Runs CPU-heavy work (generation, solving, hints, checks) on a blocking thread, at most
+    /// twice the number of cores at once, so a flood of expensive requests queues instead of
+    /// starving the rest.
+    pub async fn compute<T, F>(&self, work: F) -> Result<T, AppError>
+    where
+        F: FnOnce() -> Result<T, AppError> + Send + 'static,
+        T: Send + 'static,
+    {
+        let _permit = self.inner.cpu.acquire().await.map_err(AppError::internal)?;
+        tokio::task::spawn_blocking(work)
+            .await
+            .map_err(AppError::internal)?
+    }
+
     fn cache(&self) -> std::sync::MutexGuard<'_, Lru<String, Arc<Board>>> {
         self.inner.cache.lock().unwrap_or_else(|e| e.into_inner())
     }
+}
+
+fn cpu_permits() -> usize {
+    std::thread::available_parallelism().map_or(2, |n| n.get() * 2)
 }
 
 fn genres_json(registry: &Registry) -> Value {

@@ -8,7 +8,6 @@ use serde_json::Value;
 
 use crate::error::AppError;
 use crate::extract::ApiJson;
-use crate::handlers::blocking;
 use crate::state::AppState;
 
 /// Body of `POST /api/v1/check` and `POST /api/v1/hint`.
@@ -24,8 +23,9 @@ pub async fn check(
     ApiJson(req): ApiJson<StateRequest>,
 ) -> Result<Json<Verdict>, AppError> {
     let board = app.board(&req.id).await?;
-    let verdict =
-        blocking(move || Ok(board.genre.check(&board.record.puzzle, &req.state)?)).await?;
+    let verdict = app
+        .compute(move || Ok(board.genre.check(&board.record.puzzle, &req.state)?))
+        .await?;
     Ok(Json(verdict))
 }
 
@@ -35,6 +35,8 @@ pub async fn hint(
     ApiJson(req): ApiJson<StateRequest>,
 ) -> Result<Json<Hint>, AppError> {
     let board = app.board(&req.id).await?;
-    let hint = blocking(move || Ok(board.genre.hint(&board.record.puzzle, &req.state)?)).await?;
+    let hint = app
+        .compute(move || Ok(board.genre.hint(&board.record.puzzle, &req.state)?))
+        .await?;
     Ok(Json(hint))
 }

@@ -28,13 +28,15 @@ pub async fn put(
     ApiText(body): ApiText,
 ) -> Result<Json<Saved>, AppError> {
     validate::player(&player).map_err(AppError::bad_request)?;
-    let (id, migration) = blocking(move || {
-        let (save, migration) = save::load(app.registry(), &body)?;
-        let json = serde_json::to_string(&save).map_err(AppError::internal)?;
-        app.store().put_save(&player, &save.id, &json)?;
-        Ok((save.id, migration))
-    })
-    .await?;
+    let worker = app.clone();
+    let (id, migration) = app
+        .compute(move || {
+            let (save, migration) = save::load(worker.registry(), &body)?;
+            let json = serde_json::to_string(&save).map_err(AppError::internal)?;
+            worker.store().put_save(&player, &save.id, &json)?;
+            Ok((save.id, migration))
+        })
+        .await?;
     Ok(Json(Saved {
         saved: true,
         id,

@@ -63,36 +63,37 @@ pub async fn submit(
     };
     let store = app.store().clone();
     let state = req.state;
-    let (score_id, rank) = blocking(move || {
-        let verdict = board
-            .genre
-            .check(&board.record.puzzle, &state)
-            .map_err(|e| match e.kind() {
-                ErrorKind::InvalidState => {
-                    AppError::rejected(format!("the state does not fit the puzzle: {e}"))
+    let (score_id, rank) = app
+        .compute(move || {
+            let verdict = board
+                .genre
+                .check(&board.record.puzzle, &state)
+                .map_err(|e| match e.kind() {
+                    ErrorKind::InvalidState => {
+                        AppError::rejected(format!("the state does not fit the puzzle: {e}"))
+                    }
+                    _ => AppError::from(e),
+                })?;
+            if !verdict.solved {
+                let mut why = String::from("the state does not solve the puzzle by the rules");
+                if !verdict.complete {
+                    why.push_str(" (it is incomplete)");
                 }
-                _ => AppError::from(e),
-            })?;
-        if !verdict.solved {
-            let mut why = String::from("the state does not solve the puzzle by the rules");
-            if !verdict.complete {
-                why.push_str(" (it is incomplete)");
+                if !verdict.problems.is_empty() {
+                    let first: Vec<&str> = verdict
+                        .problems
+                        .iter()
+                        .take(3)
+                        .map(String::as_str)
+                        .collect();
+                    why.push_str(": ");
+                    why.push_str(&first.join("; "));
+                }
+                return Err(AppError::rejected(why));
             }
-            if !verdict.problems.is_empty() {
-                let first: Vec<&str> = verdict
-                    .problems
-                    .iter()
-                    .take(3)
-                    .map(String::as_str)
-                    .collect();
-                why.push_str(": ");
-                why.push_str(&first.join("; "));
-            }
-            return Err(AppError::rejected(why));
-        }
-        Ok(store.insert_score(&score)?)
-    })
-    .await?;
+            Ok(store.insert_score(&score)?)
+        })
+        .await?;
     Ok((
         StatusCode::CREATED,
         Json(ScoreAccepted {
