@@ -194,7 +194,7 @@ export class Session {
     }
     this.hintShown = hint;
     this.view.showHint?.(hint);
-    const technique = hint.technique ? `${hint.technique}: ` : '';
+    const technique = hint.technique && !hint.message.startsWith(hint.technique) ? `${hint.technique}: ` : '';
     this.say(`${technique}${hint.message}`, hint.kind === 'remove_mark' ? 'error' : 'hint');
   }
 

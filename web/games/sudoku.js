@@ -34,12 +34,15 @@ function isFilled(_puzzle, state) {
   return !state.entries.includes('.');
 }
 
-/** Cells named by a hint's detail, whatever shape the genre chose: indices 0..80, [row, col]
- *  pairs, or {row, col} objects, anywhere in the detail. */
+/** Cells named by a hint's detail (genres/sudoku names them `r1c3`); [row, col] pairs and
+ *  {row, col} objects are understood too. */
 function hintCells(detail) {
   const cells = new Set();
   const visit = (v, key) => {
-    if (Array.isArray(v)) {
+    const named = typeof v === 'string' ? /^r([1-9])c([1-9])$/.exec(v) : null;
+    if (named) {
+      cells.add((Number(named[1]) - 1) * 9 + Number(named[2]) - 1);
+    } else if (Array.isArray(v)) {
       if (v.length === 2 && v.every((x) => Number.isInteger(x) && x >= 0 && x < 9) && key !== 'digits') {
         cells.add(v[0] * 9 + v[1]);
       } else {
