@@ -45,13 +45,9 @@ pub fn full_clues(g: &Grid, sol: &[u8]) -> Vec<i8> {
 /// Removes clues in PRNG order while techniques up to `level` still solve the puzzle. Returns the
 /// graded level, or `None` if even the full clue set is beyond `level`.
 fn minimise(g: &Grid, clues: &mut [i8], level: u8, rng: &mut Rng) -> Option<u8> {
-    let mut logic = Logic::new(g, clues);
-    logic.detect = false;
-    let mut solves = |clues: &[i8]| {
-        logic.reload(clues);
-        logic.solves(level)
-    };
-    if !solves(clues) {
+    let mut check = Logic::new(g, clues);
+    check.detect = false;
+    if !check.solves(level) {
         return None;
     }
     let mut order: Vec<u32> = (0..g.n_cells as u32).collect();
@@ -60,12 +56,13 @@ fn minimise(g: &Grid, clues: &mut [i8], level: u8, rng: &mut Rng) -> Option<u8> 
         let c = c as usize;
         let saved = clues[c];
         clues[c] = NO_CLUE;
-        if !solves(clues) {
+        check.reload(clues);
+        if !check.solves(level) {
             clues[c] = saved;
         }
     }
-    logic.reload(clues);
-    let graded = logic.run(level);
+    check.reload(clues);
+    let graded = check.run(level);
     debug_assert!(graded.solved);
     Some(graded.max_level.max(1))
 }

@@ -13,33 +13,29 @@ pub fn poss(s: u8) -> (bool, bool) {
     }
 }
 
+/// Possible-sum masks indexed by `a * 3 + b` for states `a`, `b` in `UNKNOWN, ON, OFF`.
+const PAIR_MASK: [u8; 9] = [
+    0b111, 0b110, 0b011, // a unknown
+    0b110, 0b100, 0b010, // a on
+    0b011, 0b010, 0b001, // a off
+];
+
 /// Mask of the possible sums of two edges in states `a` and `b`.
 #[inline]
 pub fn pair_mask(a: u8, b: u8) -> u8 {
-    let (a0, a1) = poss(a);
-    let (b0, b1) = poss(b);
-    let mut m = 0;
-    if a0 && b0 {
-        m |= 1;
-    }
-    if (a0 && b1) || (a1 && b0) {
-        m |= 2;
-    }
-    if a1 && b1 {
-        m |= 4;
-    }
-    m
+    PAIR_MASK[usize::from(a) * 3 + usize::from(b)]
 }
+
+/// `vflip` of every mask.
+const VFLIP: [u8; 8] = [0, 0b101, 0b010, 0b111, 0b001, 0b101, 0b011, 0b111];
 
 /// Sums allowed for the opposite quadrant of a vertex (its degree is 0 or 2).
 #[inline]
 pub fn vflip(m: u8) -> u8 {
-    (if m & 1 != 0 { 0b101 } else { 0 })
-        | (if m & 2 != 0 { 0b010 } else { 0 })
-        | (if m & 4 != 0 { 0b001 } else { 0 })
+    VFLIP[usize::from(m & 7)]
 }
 
-/// Sums allowed for the opposite corner of a cell with clue `n`.
+/// Sums allowed for the opposite corner of a cell with clue `n` (0..=3).
 #[inline]
 pub fn cflip(m: u8, n: i8) -> u8 {
     let mut out = 0;
@@ -69,6 +65,26 @@ pub fn edge_options(m: u8, other: u8) -> (bool, bool) {
 mod tests {
     use super::*;
     use crate::model::UNKNOWN;
+
+    #[test]
+    fn tables_match_their_definitions() {
+        let slow_pair = |a: u8, b: u8| {
+            let (a0, a1) = poss(a);
+            let (b0, b1) = poss(b);
+            u8::from(a0 && b0) | u8::from((a0 && b1) || (a1 && b0)) << 1 | u8::from(a1 && b1) << 2
+        };
+        for a in [UNKNOWN, ON, OFF] {
+            for b in [UNKNOWN, ON, OFF] {
+                assert_eq!(pair_mask(a, b), slow_pair(a, b));
+            }
+        }
+        for m in 0u8..8 {
+            let slow = (if m & 1 != 0 { 0b101 } else { 0 })
+                | (if m & 2 != 0 { 0b010 } else { 0 })
+                | (if m & 4 != 0 { 0b001 } else { 0 });
+            assert_eq!(vflip(m), slow);
+        }
+    }
 
     #[test]
     fn masks_and_flips() {

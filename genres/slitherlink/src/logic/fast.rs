@@ -136,11 +136,14 @@ impl Logic<'_> {
 
     fn entry_three_pass(&mut self, x: usize) {
         let m = self.p2(x) & vflip(self.p2(Self::vo(x)));
-        self.extract(x, m);
+        if m != self.pm(x) {
+            self.extract(x, m);
+        }
     }
 
     fn entry_chain(&mut self, x: usize) {
-        let mut m = self.emask[x] & self.pm(x) & vflip(self.emask[Self::vo(x)]);
+        let pm = self.pm(x);
+        let mut m = self.emask[x] & pm & vflip(self.emask[Self::vo(x)]);
         let co = self.co(x);
         if let Some((cx, n)) = co {
             m &= cflip(self.emask[cx], n);
@@ -152,7 +155,10 @@ impl Logic<'_> {
                 self.push_entry(cx);
             }
         }
-        self.extract(x, m);
+        // A mask equal to what the edges allow decides nothing.
+        if m != pm {
+            self.extract(x, m);
+        }
     }
 
     /// Local rules to a fixpoint.

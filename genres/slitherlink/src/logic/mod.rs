@@ -17,7 +17,7 @@ mod trial;
 pub use technique::{N_TECHNIQUES, Technique};
 
 use crate::grid::{Grid, NONE};
-use crate::model::{NO_CLUE, OFF, ON, UNKNOWN};
+use crate::model::{NO_CLUE, OFF, UNKNOWN};
 
 /// What a run of the human-style solver found.
 #[derive(Debug, Clone)]
@@ -65,6 +65,10 @@ pub struct Logic<'a> {
     pub(crate) masks: Vec<u8>,
     /// `n_set` when `masks` last held an unproductive level-4 result.
     pub(crate) masks_at: Option<u64>,
+    /// Lines and crosses per cell, then per vertex (index `n_cells + v`).
+    cnt: Vec<[u8; 2]>,
+    /// Whether a cell or vertex is in `queue`.
+    inq: Vec<bool>,
     /// Closure-engine mode (0 off, 2 corner rule, 4 three-pass, 5 chained masks).
     fast: u8,
     equeue: Vec<u32>,
@@ -85,7 +89,22 @@ impl<'a> Logic<'a> {
         let queue = (0..nc)
             .chain((0..g.n_verts as u32).map(|v| nc + v))
             .collect();
+        let mut cnt = vec![[0u8; 2]; g.n_cells + g.n_verts];
+        for (e, &s) in st.iter().enumerate() {
+            if s != UNKNOWN {
+                for c in g.edge_cells[e] {
+                    if c != NONE {
+                        cnt[c as usize][usize::from(s - 1)] += 1;
+                    }
+                }
+                for v in g.edge_verts[e] {
+                    cnt[g.n_cells + v as usize][usize::from(s - 1)] += 1;
+                }
+            }
+        }
         Logic {
+            cnt,
+            inq: vec![true; g.n_cells + g.n_verts],
             g,
             clue: clue.to_vec(),
             st,
@@ -114,6 +133,8 @@ impl<'a> Logic<'a> {
         self.queue.clear();
         self.queue
             .extend((0..nc).chain((0..self.g.n_verts as u32).map(|v| nc + v)));
+        self.inq.fill(true);
+        self.cnt.fill([0, 0]);
         self.contradiction = false;
         self.changed.clear();
         self.masks_at = None;
@@ -141,48 +162,48 @@ impl<'a> Logic<'a> {
             self.changed.push((e as u32, val));
         }
         let nc = self.g.n_cells as u32;
+        let k = usize::from(val - 1);
         for c in self.g.edge_cells[e] {
             if c != NONE {
-                self.queue.push(c);
+                self.cnt[c as usize][k] += 1;
+                self.enqueue(c);
             }
         }
         for v in self.g.edge_verts[e] {
-            self.queue.push(nc + v);
+            self.cnt[(nc + v) as usize][k] += 1;
+            self.enqueue(nc + v);
         }
         if self.fast != 0 {
             self.trigger(e);
         }
     }
 
-    /// `(on, unknown)` edges of cell `c`.
-    pub(crate) fn cell_counts(&self, c: usize) -> (i8, i8) {
-        let mut on = 0;
-        let mut unk = 0;
-        for &e in &self.g.cell_edges[c] {
-            match self.st[e as usize] {
-                ON => on += 1,
-                UNKNOWN => unk += 1,
-                _ => {}
-            }
+    #[inline]
+    fn enqueue(&mut self, x: u32) {
+        if !self.inq[x as usize] {
+            self.inq[x as usize] = true;
+            self.queue.push(x);
         }
-        (on, unk)
+    }
+
+    fn clear_queue(&mut self) {
+        while let Some(x) = self.queue.pop() {
+            self.inq[x as usize] = false;
+        }
+    }
+
+    /// `(on, unknown)` edges of cell `c`.
+    #[inline]
+    pub(crate) fn cell_counts(&self, c: usize) -> (i8, i8) {
+        let [on, off] = self.cnt[c];
+        (on as i8, 4 - on as i8 - off as i8)
     }
 
     /// `(on, unknown)` edges at vertex `v`.
+    #[inline]
     pub(crate) fn vert_counts(&self, v: usize) -> (u8, u8) {
-        let mut on = 0;
-        let mut unk = 0;
-        for &e in &self.g.vert_edges[v] {
-            if e == NONE {
-                continue;
-            }
-            match self.st[e as usize] {
-                ON => on += 1,
-                UNKNOWN => unk += 1,
-                _ => {}
-            }
-        }
-        (on, unk)
+        let [on, off] = self.cnt[self.g.n_cells + v];
+        (on, self.g.vert_degree[v] - on - off)
     }
 
     /// State of a possibly missing edge (missing edges are [`OFF`]).
@@ -195,8 +216,9 @@ impl<'a> Logic<'a> {
     fn fixpoint_basic(&mut self, uses: &mut [u32; N_TECHNIQUES]) {
         let nc = self.g.n_cells as u32;
         while let Some(x) = self.queue.pop() {
+            self.inq[x as usize] = false;
             if self.contradiction {
-                self.queue.clear();
+                self.clear_queue();
                 return;
             }
             if x < nc {
@@ -284,7 +306,7 @@ impl<'a> Logic<'a> {
                 break;
             }
             self.changed.clear();
-            self.queue.clear();
+            self.clear_queue();
             self.record = true;
             let progress = self.apply(t, true);
             self.record = false;
