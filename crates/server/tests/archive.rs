@@ -75,3 +75,31 @@ fn import_verifies_lines_and_archive_serves_them() {
     let r = get(s.addr, "/api/v1/archive/random");
     assert_eq!(r.status, 400, "genre is required");
 }
+
+#[test]
+fn import_jsonl_archives_every_catalog_genre() {
+    let s = start();
+    let catalog = dayseed_catalog::registry();
+    let mut ids = Vec::new();
+    let mut text = String::new();
+    for genre in catalog.genres() {
+        let params = genre.daily_params(None).unwrap();
+        let id = format!(
+            "{}:SEED-31-{params}-{}",
+            genre.name(),
+            genre.current_version()
+        );
+        text.push_str(&catalog.generate(&id).unwrap().to_flat_json().to_string());
+        text.push('\n');
+        ids.push((genre.name(), id));
+    }
+    let summary = dayseed_server::import_jsonl(&s.db, text.as_bytes()).unwrap();
+    assert_eq!(summary.imported, ids.len() as u64, "{:?}", summary.problems);
+    assert_eq!(summary.rejected, 0);
+    for (genre, id) in ids {
+        let r = get(s.addr, &format!("/api/v1/archive/random?genre={genre}"));
+        assert_eq!(r.status, 200, "{genre}: {}", r.body);
+        assert_eq!(r.json()["id"], id.as_str());
+        assert!(r.json()["puzzle"].get("solution").is_none());
+    }
+}
