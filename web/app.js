@@ -6,10 +6,11 @@ import { h } from './lib/dom.js';
 import { Session } from './session.js';
 import sudoku from './games/sudoku.js';
 import lightsout from './games/lightsout.js';
+import slitherlink from './games/slitherlink.js';
 import starlink from './games/starlink.js';
 
 /** Genre views the browser can play; other genres show a note. */
-const GAMES = { sudoku, lightsout, starlink };
+const GAMES = { sudoku, lightsout, slitherlink, starlink };
 
 const tabsEl = document.getElementById('tabs');
 const mainEl = document.getElementById('main');

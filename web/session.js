@@ -194,7 +194,8 @@ export class Session {
     }
     this.hintShown = hint;
     this.view.showHint?.(hint);
-    const technique = hint.technique && !hint.message.startsWith(hint.technique) ? `${hint.technique}: ` : '';
+    const named = hint.technique && hint.message.toLowerCase().includes(hint.technique.toLowerCase());
+    const technique = hint.technique && !named ? `${hint.technique}: ` : '';
     this.say(`${technique}${hint.message}`, hint.kind === 'remove_mark' ? 'error' : 'hint');
   }
 

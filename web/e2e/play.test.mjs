@@ -172,6 +172,25 @@ test('on a phone-sized touch screen the board fits and takes taps', async () => 
   await p.close();
 });
 
+test('every registered genre opens on a playable board with a working hint', async () => {
+  await page.goto(BASE);
+  await page.waitForSelector('.tab');
+  const genres = await page.$$eval('.tab', (tabs) => tabs.map((t) => t.dataset.genre));
+  assert.ok(genres.includes('sudoku'), `tabs: ${genres}`);
+  for (const genre of genres) {
+    await page.click(`#tab-${genre}`);
+    await page.waitForFunction((g) => document.querySelector('.game')?.dataset.id?.startsWith(`${g}:`), genre);
+    assert.equal(await page.locator('.note').count(), 0, `${genre} has a browser view`);
+    const id = await page.getAttribute('.game', 'data-id');
+    assert.match(id, new RegExp(`^${genre}:DAILY-device-local-v1-`));
+    if (await page.isEnabled('button[aria-label^="Hint"]')) {
+      await page.click('button[aria-label^="Hint"]');
+      assert.ok((await page.textContent('.message')).trim().length > 0, `${genre} hint message`);
+    }
+    await shot(`07-${genre}`);
+  }
+});
+
 test('no uncaught page errors', () => {
   assert.deepEqual(pageErrors, []);
 });

@@ -15,11 +15,8 @@ function emptyState() {
 
 function degrees(puzzle, lines) {
   const deg = puzzle.stars.map(() => 0);
-  for (const k of lines) {
-    const c = puzzle.candidates[k];
-    deg[c[0]] += 1;
-    deg[c[c.length - 1]] += 1;
-  }
+  // A line counts once at every star it touches, the bend of a bent line included.
+  for (const k of lines) for (const star of puzzle.candidates[k]) deg[star] += 1;
   return deg;
 }
 
