@@ -68,6 +68,8 @@ pub struct Grid {
     pub entry_pair: Vec<[u32; 2]>,
     /// Corner entries: the opposite corner entry through the quadrant's cell, or [`NONE`].
     pub entry_opp: Vec<u32>,
+    /// The four corner entries holding each edge (two quadrants at each end).
+    pub edge_entries: Vec<[u32; 4]>,
 }
 
 impl Grid {
@@ -145,6 +147,16 @@ impl Grid {
                 });
             }
         }
+        let mut edge_entries = vec![[NONE; 4]; n_edges];
+        for (x, pair) in entry_pair.iter().enumerate() {
+            for &e in pair.iter().filter(|&&e| e != NONE) {
+                let slot = edge_entries[e as usize]
+                    .iter()
+                    .position(|&y| y == NONE)
+                    .expect("an edge lies in exactly four corner entries");
+                edge_entries[e as usize][slot] = x as u32;
+            }
+        }
         Grid {
             w,
             h,
@@ -161,6 +173,7 @@ impl Grid {
             edge_cells,
             entry_pair,
             entry_opp,
+            edge_entries,
         }
     }
 

@@ -53,38 +53,39 @@ impl Logic<'_> {
         }
     }
 
+    /// True if the quadrant cell of entry `x` holds a 1 or a 3 (the corner rule's cells).
+    #[inline]
+    fn corner_rule_cell(&self, x: usize) -> bool {
+        let c = self.g.vert_cells[x / 4][x % 4];
+        c != NONE && matches!(self.clue[c as usize], 1 | 3)
+    }
+
     /// Queues the entries whose rule may change after edge `e` was decided.
     pub(crate) fn trigger(&mut self, e: usize) {
-        for v in self.g.edge_verts[e] {
-            let v = v as usize;
-            let Some(d) = self.g.vert_edges[v].iter().position(|&f| f as usize == e) else {
-                continue;
-            };
-            // Quadrants holding direction d: UP -> NW, NE; RIGHT -> NE, SE; DOWN -> SE, SW;
-            // LEFT -> SW, NW.
-            for q in [d, (d + 1) % 4] {
-                let y = v * 4 + q;
-                match self.fast {
-                    2 => {
-                        self.push_entry(y);
-                        self.push_entry(Self::vo(y));
-                    }
-                    4 => {
-                        self.push_entry(y);
-                        let vy = Self::vo(y);
-                        self.push_entry(vy);
-                        if let Some((cy, _)) = self.co(y) {
-                            self.push_entry(cy);
-                            self.push_entry(Self::vo(cy));
-                        }
-                        if let Some((cvy, _)) = self.co(vy) {
-                            self.push_entry(cvy);
-                            let vcvy = Self::vo(cvy);
-                            self.push_entry(vcvy);
+        for y in self.g.edge_entries[e] {
+            let y = y as usize;
+            match self.fast {
+                2 => {
+                    for z in [y, Self::vo(y)] {
+                        if self.corner_rule_cell(z) {
+                            self.push_entry(z);
                         }
                     }
-                    _ => self.push_entry(y),
                 }
+                4 => {
+                    self.push_entry(y);
+                    let vy = Self::vo(y);
+                    self.push_entry(vy);
+                    if let Some((cy, _)) = self.co(y) {
+                        self.push_entry(cy);
+                        self.push_entry(Self::vo(cy));
+                    }
+                    if let Some((cvy, _)) = self.co(vy) {
+                        self.push_entry(cvy);
+                        self.push_entry(Self::vo(cvy));
+                    }
+                }
+                _ => self.push_entry(y),
             }
         }
     }
@@ -115,7 +116,7 @@ impl Logic<'_> {
         if n != 1 && n != 3 {
             return;
         }
-        let [a, b] = self.g.quadrant(x / 4, (x + 2) % 4);
+        let [a, b] = self.g.entry_pair[Self::vo(x)];
         if self.state(a) == OFF && self.state(b) == OFF {
             let val = if n == 1 { OFF } else { ON };
             for e in self.g.quadrant(x / 4, x % 4) {
