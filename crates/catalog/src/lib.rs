@@ -6,7 +6,6 @@ use dayseed_core::Registry;
 /// The registry of all shipped genres, in listing order.
 pub fn registry() -> Registry {
     Registry::new(vec![
-        // one line per genre, e.g. &dayseed_sudoku::GENRE,
         &dayseed_sudoku::GENRE,
         &dayseed_lightsout::GENRE,
         &dayseed_slitherlink::GENRE,

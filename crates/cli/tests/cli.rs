@@ -1,0 +1,265 @@
+//! The `dayseed` binary over real processes: output formats, ordering under `--jobs`, ids that
+//! regenerate, errors with exit codes.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+fn dayseed(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dayseed"))
+        .args(args)
+        .env("TZ", "UTC")
+        .output()
+        .expect("run dayseed")
+}
+
+fn dayseed_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dayseed"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run dayseed");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+fn json_lines(o: &Output) -> Vec<Value> {
+    stdout(o)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
+}
+
+#[test]
+fn gen_output_is_identical_for_any_job_count() {
+    for (genre, extra) in [("lightsout", "--stage=7"), ("sudoku", "--difficulty=easy")] {
+        let one = dayseed(&[
+            "gen", genre, extra, "--count", "12", "--seed", "5", "--jobs", "1",
+        ]);
+        let two = dayseed(&[
+            "gen", genre, extra, "--count", "12", "--seed", "5", "--jobs", "2",
+        ]);
+        assert!(one.status.success(), "{}", stderr(&one));
+        assert_eq!(stdout(&one), stdout(&two), "{genre}");
+        let lines = json_lines(&one);
+        assert_eq!(lines.len(), 12);
+        for (i, line) in lines.iter().enumerate() {
+            assert_eq!(line["seed"], Value::from(5 + i as u64));
+            assert_eq!(line["genre"], Value::from(genre));
+            assert_eq!(line["version"], Value::from("g1"));
+            assert!(
+                line["id"]
+                    .as_str()
+                    .unwrap()
+                    .starts_with(&format!("{genre}:SEED-{}-", 5 + i))
+            );
+            assert_eq!(line["digest"].as_str().unwrap().len(), 64);
+        }
+    }
+}
+
+#[test]
+fn sudoku_gen_lines_have_the_documented_fields() {
+    let o = dayseed(&["gen", "sudoku", "--difficulty", "medium", "--count", "3"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    for line in json_lines(&o) {
+        let puzzle = line["puzzle"].as_str().unwrap();
+        let solution = line["solution"].as_str().unwrap();
+        assert_eq!(puzzle.len(), 81);
+        assert!(
+            puzzle
+                .bytes()
+                .all(|b| b == b'.' || (b'1'..=b'9').contains(&b))
+        );
+        assert_eq!(solution.len(), 81);
+        assert!(solution.bytes().all(|b| (b'1'..=b'9').contains(&b)));
+        for (p, s) in puzzle.bytes().zip(solution.bytes()) {
+            assert!(p == b'.' || p == s, "givens agree with the solution");
+        }
+        assert!(line["grade"]["level"].is_string());
+        assert!(line["grade"]["score"].is_number());
+        assert!(line["grade"]["techniques"].is_array());
+        if line.get("fallback").is_none() {
+            assert_eq!(line["difficulty"], Value::from("MEDIUM"));
+        }
+    }
+}
+
+#[test]
+fn show_regenerates_the_same_digest_from_the_id_alone() {
+    let o = dayseed(&[
+        "gen",
+        "sudoku",
+        "--difficulty",
+        "hard",
+        "--count",
+        "2",
+        "--seed",
+        "42",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    for line in json_lines(&o) {
+        let id = line["id"].as_str().unwrap();
+        let shown = dayseed(&["show", id, "--json", "--solution"]);
+        assert!(shown.status.success(), "{}", stderr(&shown));
+        let shown: Value = serde_json::from_str(stdout(&shown).trim()).unwrap();
+        assert_eq!(shown["digest"], line["digest"]);
+        assert_eq!(shown["puzzle"], line["puzzle"]);
+        assert_eq!(shown["solution"], line["solution"]);
+        // Without --solution the answer is not printed.
+        let public = dayseed(&["show", id, "--json"]);
+        let public: Value = serde_json::from_str(stdout(&public).trim()).unwrap();
+        assert!(public.get("solution").is_none());
+        assert_eq!(public["digest"], line["digest"]);
+    }
+}
+
+#[test]
+fn daily_sudoku_names_the_day_and_draws_the_grid() {
+    let o = dayseed(&[
+        "daily",
+        "sudoku",
+        "--date",
+        "2026-08-06",
+        "--tz",
+        "Asia/Seoul",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.starts_with("sudoku:DAILY-device-local-v1-20671-MEDIUM-g1\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("difficulty: MEDIUM") || text.contains("note:"),
+        "{text}"
+    );
+    assert!(text.contains("digest:"), "{text}");
+    let j = dayseed(&[
+        "daily",
+        "sudoku",
+        "--date",
+        "2026-08-06",
+        "--day-policy",
+        "utc-v1",
+        "--difficulty",
+        "easy",
+        "--json",
+    ]);
+    assert!(j.status.success(), "{}", stderr(&j));
+    let v: Value = serde_json::from_str(stdout(&j).trim()).unwrap();
+    assert_eq!(v["id"], Value::from("sudoku:DAILY-utc-v1-20671-EASY-g1"));
+    assert_eq!(v["date"], Value::from("2026-08-06"));
+    assert!(v.get("solution").is_none());
+    // Without --date the local day is used: the id names today's epoch day.
+    let today = dayseed(&["daily", "sudoku", "--json", "--day-policy", "utc-v1"]);
+    assert!(today.status.success(), "{}", stderr(&today));
+}
+
+#[test]
+fn solve_reports_counts_and_goes_on_past_bad_lines() {
+    let generated = dayseed(&["gen", "sudoku", "--difficulty", "easy", "--count", "1"]);
+    let line: Value = serde_json::from_str(stdout(&generated).lines().next().unwrap()).unwrap();
+    let puzzle = line["puzzle"].as_str().unwrap().to_string();
+    let solution = line["solution"].as_str().unwrap().to_string();
+    let empty = ".".repeat(81);
+    let bad = format!("{}#{}", &puzzle[..6], &puzzle[7..]);
+    let input = format!("{puzzle}\n\n{bad}\n{empty}\nshort\n");
+    let o = dayseed_stdin(&["solve", "sudoku", "-"], &input);
+    assert_eq!(o.status.code(), Some(1), "bad records make the exit code 1");
+    let lines = json_lines(&o);
+    assert_eq!(lines.len(), 2, "the good records are still solved");
+    assert_eq!(lines[0]["solutions"], Value::from(1));
+    assert_eq!(lines[0]["solution"], Value::from(solution));
+    assert!(lines[0]["grade"].is_object());
+    assert_eq!(lines[1]["solutions"], Value::from(2));
+    let err = stderr(&o);
+    assert!(err.contains("puzzle 2 (line 3)"), "{err}");
+    assert!(err.contains("column 7"), "{err}");
+    assert!(err.contains("puzzle 4 (line 5)"), "{err}");
+}
+
+#[test]
+fn errors_have_clear_messages_and_exit_codes() {
+    let usage = dayseed(&["gen"]);
+    assert_eq!(usage.status.code(), Some(2));
+    let unknown = dayseed(&["gen", "chess"]);
+    assert_eq!(unknown.status.code(), Some(1));
+    assert!(
+        stderr(&unknown).contains("unknown genre 'chess'"),
+        "{}",
+        stderr(&unknown)
+    );
+    assert!(stderr(&unknown).contains("sudoku"));
+    let version = dayseed(&["show", "sudoku:SEED-1-EASY-g2"]);
+    assert_eq!(version.status.code(), Some(1));
+    assert!(
+        stderr(&version).contains("supported: g1"),
+        "{}",
+        stderr(&version)
+    );
+    let malformed = dayseed(&["show", "sudoku:SEED-x-EASY-g1"]);
+    assert_eq!(malformed.status.code(), Some(1));
+    assert!(stderr(&malformed).contains("malformed id"));
+    let flag = dayseed(&["gen", "sudoku", "--level", "3"]);
+    assert_eq!(flag.status.code(), Some(1));
+    assert!(stderr(&flag).contains("--level"), "{}", stderr(&flag));
+    let tz = dayseed(&["daily", "sudoku", "--tz", "Mars/Olympus"]);
+    assert_eq!(tz.status.code(), Some(1));
+    assert!(stderr(&tz).contains("Mars/Olympus"));
+}
+
+#[test]
+fn hint_and_check_take_an_id_and_entries() {
+    let generated = dayseed(&[
+        "gen",
+        "sudoku",
+        "--difficulty",
+        "easy",
+        "--count",
+        "1",
+        "--seed",
+        "9",
+    ]);
+    let line: Value = serde_json::from_str(stdout(&generated).lines().next().unwrap()).unwrap();
+    let id = line["id"].as_str().unwrap();
+    let puzzle = line["puzzle"].as_str().unwrap();
+    let solution = line["solution"].as_str().unwrap();
+    let won = dayseed(&["check", id, "--state", solution, "--json"]);
+    assert!(won.status.success(), "{}", stderr(&won));
+    let v: Value = serde_json::from_str(stdout(&won).trim()).unwrap();
+    assert_eq!(v["solved"], Value::from(true));
+    let hint = dayseed(&["hint", id, "--state", puzzle, "--json"]);
+    assert!(hint.status.success(), "{}", stderr(&hint));
+    let h: Value = serde_json::from_str(stdout(&hint).trim()).unwrap();
+    assert_eq!(h["kind"], Value::from("step"));
+    // A wrong entry is pointed out first.
+    let blank = puzzle.find('.').unwrap();
+    let right = solution.as_bytes()[blank];
+    let wrong = if right == b'9' {
+        '1'
+    } else {
+        (right + 1) as char
+    };
+    let mut entries = puzzle.to_string();
+    entries.replace_range(blank..=blank, &wrong.to_string());
+    let hint = dayseed(&["hint", id, "--state", &entries, "--json"]);
+    let h: Value = serde_json::from_str(stdout(&hint).trim()).unwrap();
+    assert_eq!(h["kind"], Value::from("remove_mark"), "{h}");
+}
