@@ -446,7 +446,7 @@ struct Search<'a> {
 
 impl Search<'_> {
     /// Explores `s`; returns true when the search must stop (limit reached or budget spent).
-    fn run(&mut self, mut s: State) -> bool {
+    fn run(&mut self, s: &mut State) -> bool {
         if !self.budget.spend() {
             self.out_of_budget = true;
             return true;
@@ -477,9 +477,9 @@ impl Search<'_> {
                 s.place(d, b, bit);
                 return self.run(s);
             }
-            let mut t = s;
+            let mut t = *s;
             t.place(d, b, bit);
-            if self.run(t) {
+            if self.run(&mut t) {
                 return true;
             }
         }
@@ -503,8 +503,8 @@ fn search(
         out_of_budget: false,
         rng,
     };
-    if let Some(s) = s {
-        search.run(s);
+    if let Some(mut s) = s {
+        search.run(&mut s);
     }
     let count = if search.out_of_budget {
         Count::BudgetExhausted
