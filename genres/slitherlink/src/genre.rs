@@ -168,7 +168,10 @@ impl Genre for Slitherlink {
                 .map_err(|e| Error::puzzle(format!("cannot encode the solution: {e}")))?;
         }
         if out.count.is_unique() && options.grade {
-            let grade = grade::grade(&g, &clues);
+            let (grade, capped) = grade::grade_capped(&g, &clues);
+            if capped {
+                report["grade_capped"] = json!(true);
+            }
             report["difficulty"] = json!(grade.rank);
             report["solved_by_logic"] = json!(grade.solved_by_logic);
             report["techniques"] = serde_json::to_value(&grade.techniques)
@@ -179,7 +182,7 @@ impl Genre for Slitherlink {
 
     fn grade(&self, p: &Puzzle) -> Result<Grade> {
         let (w, h) = p.size();
-        Ok(grade::grade(&Grid::new(w, h), &p.clue_array()))
+        Ok(grade::grade_capped(&Grid::new(w, h), &p.clue_array()).0)
     }
 
     fn hint(&self, p: &Puzzle, state: &State) -> Result<Hint> {

@@ -9,14 +9,20 @@ use crate::logic::{Logic, RunResult, Technique};
 /// `solved_by_logic: false`).
 pub const UNSOLVED_LEVEL: u8 = 10;
 
-/// Runs the full ladder and returns the grade.
+/// Trial work allowed when grading a puzzle from outside (see [`Logic::trial_cap`]): bounds
+/// the time a hostile 60x60 board can take.
+pub const GRADE_TRIAL_WORK: u64 = 30_000_000;
+
+/// Runs the full ladder (trials bounded by [`GRADE_TRIAL_WORK`]) and returns the grade and
+/// whether the bound was hit.
 ///
 /// `score` is the level plus a tenth per use of the hardest technique (at most 0.9), so two
 /// puzzles of one level compare by how often they need their hardest step.
-pub fn grade(g: &Grid, clues: &[i8]) -> Grade {
+pub fn grade_capped(g: &Grid, clues: &[i8]) -> (Grade, bool) {
     let mut logic = Logic::new(g, clues);
+    logic.trial_cap = Some(GRADE_TRIAL_WORK);
     let res = logic.run(10);
-    grade_of(&res)
+    (grade_of(&res), res.capped)
 }
 
 /// The grade of a finished run.
@@ -47,9 +53,4 @@ pub fn grade_of(res: &RunResult) -> Grade {
         techniques,
         solved_by_logic: res.solved,
     }
-}
-
-/// True if the techniques up to `level` solve the puzzle.
-pub fn solves_at(g: &Grid, clues: &[i8], level: u8) -> bool {
-    Logic::new(g, clues).run(level).solved
 }

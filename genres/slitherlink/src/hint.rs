@@ -70,6 +70,7 @@ pub fn hint(g: &Grid, clues: &[i8], marks: &[u8], answer: Option<Vec<u8>>) -> Re
         });
     }
     let mut logic = Logic::with_states(g, clues, marks.to_vec());
+    logic.trial_cap = Some(crate::grade::GRADE_TRIAL_WORK);
     if let Some(step) = logic.step(10) {
         let t = step.technique;
         let edges: Vec<Value> = step

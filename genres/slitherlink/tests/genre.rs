@@ -303,3 +303,47 @@ fn fixture_file_is_locked() {
     let stored = std::fs::read(FIXTURE).expect("fixture file");
     assert_eq!(sha256_hex(&stored), FIXTURE_SHA256);
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn decode_never_panics(text in "[0-3.x \n\r]{0,80}|\\PC{0,40}") {
+        if let Ok(p) = GENRE.decode(&text) {
+            let again = GENRE.decode(&GENRE.encode(&p).unwrap()).unwrap();
+            prop_assert_eq!(p, again);
+        }
+    }
+
+    #[test]
+    fn bad_states_are_errors_not_panics(h in prop::collection::vec("[01x.?]{0,7}", 0..9), v in prop::collection::vec("[01x.?]{0,8}", 0..8)) {
+        let r = generate("slitherlink:SEED-5-6x6-L2-g1");
+        let p = puzzle_of(&r);
+        let state = json!({"h": h, "v": v});
+        let _ = GENRE.check(&p, &state);
+        let _ = GENRE.hint(&p, &state);
+    }
+}
+
+#[test]
+fn hints_without_a_stored_answer_find_wrong_marks() {
+    let r = generate("slitherlink:SEED-21-6x6-L5-g1");
+    let p = GENRE.without_solution(&puzzle_of(&r)).unwrap();
+    assert!(p.get("solution").is_none());
+    let sol = &r["solution"];
+    // Cross out every line of the answer's first row of horizontal edges that is drawn.
+    let mut h: Vec<String> = vec![".".repeat(6); 7];
+    let v: Vec<String> = vec![".".repeat(7); 6];
+    let row = sol["h"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|r| r.as_str().unwrap().contains('1'))
+        .unwrap();
+    let col = sol["h"][row].as_str().unwrap().find('1').unwrap();
+    h[row].replace_range(col..col + 1, "x");
+    let hint = GENRE.hint(&p, &json!({"h": h, "v": v})).unwrap();
+    assert_eq!(hint.kind, HintKind::RemoveMark);
+    assert_eq!(hint.detail["edges"][0]["row"], row);
+    assert_eq!(hint.detail["edges"][0]["col"], col);
+}

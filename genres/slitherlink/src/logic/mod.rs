@@ -30,6 +30,8 @@ pub struct RunResult {
     pub max_level: u8,
     /// Productive applications per technique, indexed like [`Technique::ALL`].
     pub uses: [u32; N_TECHNIQUES],
+    /// Trials stopped at the work cap (see [`Logic::trial_cap`]).
+    pub capped: bool,
 }
 
 /// One local deduction: the technique and the edges it decides.
@@ -65,6 +67,12 @@ pub struct Logic<'a> {
     pub(crate) masks: Vec<u8>,
     /// `n_set` when `masks` last held an unproductive level-4 result.
     pub(crate) masks_at: Option<u64>,
+    /// Bound on trial work (edges set inside trial sub-runs, search nodes x 16 for deep
+    /// trials) for puzzles from outside; `None` (the generator) means unbounded.
+    pub trial_cap: Option<u64>,
+    trial_work: u64,
+    /// Set when trials stopped at `trial_cap` (the result is then not a full grade).
+    pub capped: bool,
     /// Lines and crosses per cell, then per vertex (index `n_cells + v`).
     cnt: Vec<[u8; 2]>,
     /// Whether a cell or vertex is in `queue`.
@@ -103,6 +111,9 @@ impl<'a> Logic<'a> {
             }
         }
         Logic {
+            trial_cap: None,
+            trial_work: 0,
+            capped: false,
             cnt,
             inq: vec![true; g.n_cells + g.n_verts],
             g,
@@ -129,11 +140,15 @@ impl<'a> Logic<'a> {
         self.clue.copy_from_slice(clue);
         self.st.fill(UNKNOWN);
         self.n_unknown = self.g.n_edges;
-        let nc = self.g.n_cells as u32;
+        // With nothing decided only clue cells can deduce anything (a dot needs a decided edge).
         self.queue.clear();
-        self.queue
-            .extend((0..nc).chain((0..self.g.n_verts as u32).map(|v| nc + v)));
-        self.inq.fill(true);
+        self.inq.fill(false);
+        for (c, &n) in clue.iter().enumerate() {
+            if n != NO_CLUE {
+                self.inq[c] = true;
+                self.queue.push(c as u32);
+            }
+        }
         self.cnt.fill([0, 0]);
         self.contradiction = false;
         self.changed.clear();
@@ -296,6 +311,7 @@ impl<'a> Logic<'a> {
             contradiction: self.contradiction,
             max_level,
             uses,
+            capped: self.capped,
         }
     }
 

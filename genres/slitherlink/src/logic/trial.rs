@@ -11,7 +11,16 @@ use crate::solver::Solver;
 pub const DEEP_TRIAL_NODES: u64 = 64;
 
 impl Logic<'_> {
-    /// Open edges worth trying first: those touching a line or a clue, then the rest.
+    /// Charges `work` to the trial budget; false (and `capped` set) once it is spent.
+    fn charge(&mut self, work: u64) -> bool {
+        self.trial_work += work;
+        if self.trial_cap.is_some_and(|cap| self.trial_work > cap) {
+            self.capped = true;
+        }
+        !self.capped
+    }
+
+    /// Open edges, in index order.
     fn trial_order(&self) -> impl Iterator<Item = usize> + '_ {
         (0..self.g.n_edges).filter(|&e| self.st[e] == UNKNOWN)
     }
@@ -21,9 +30,13 @@ impl Logic<'_> {
         let edges: Vec<usize> = self.trial_order().collect();
         for e in edges {
             for val in [ON, OFF] {
+                if self.capped {
+                    return;
+                }
                 let mut sub = Logic::with_states(self.g, &self.clue, self.st.clone());
                 sub.set(e, val);
                 let res = sub.run(prop_level);
+                self.charge(sub.n_set + 1);
                 if res.contradiction {
                     self.set(e, if val == ON { OFF } else { ON });
                     return;
@@ -42,10 +55,14 @@ impl Logic<'_> {
         let edges: Vec<usize> = self.trial_order().collect();
         for e in edges {
             for val in [ON, OFF] {
+                if self.capped {
+                    return;
+                }
                 fixed.push((e, val));
                 let mut budget = Budget::new(DEEP_TRIAL_NODES);
                 let out = solver.count_from(&fixed, 1, &mut budget);
                 fixed.pop();
+                self.charge(budget.spent() * 16);
                 if out.count == Count::Exactly(0) {
                     self.set(e, if val == ON { OFF } else { ON });
                     return;
