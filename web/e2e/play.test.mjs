@@ -158,12 +158,20 @@ test('on a phone-sized touch screen the board fits and takes taps', async () => 
   await p.setViewportSize({ width: 390, height: 844 });
   const [, level, version] = /-([A-Z]+)-(g\d+)$/.exec(id);
   const seeded = `sudoku:SEED-7-${level}-${version}`;
+  // Progress filed under the same id but another digest (a changed board) must not be restored.
+  const full = '1'.repeat(81);
+  await page.evaluate(([key, state]) => localStorage.setItem(key, state), [
+    `dayseed:${seeded}:${'0'.repeat(64)}`,
+    JSON.stringify({ schema: 1, id: seeded, digest: '0'.repeat(64), state: { entries: full, notes: [] }, elapsedMs: 5 }),
+  ]);
   await p.goto(new URL(`#id=${encodeURIComponent(seeded)}`, BASE).href);
   await p.waitForSelector('.sd-grid .sd-cell');
   assert.equal((await p.textContent('[data-testid="puzzle-id"]')).trim(), seeded);
   const box = await p.locator('.sd-grid').boundingBox();
   assert.ok(box.x >= 0 && box.x + box.width <= 390, `grid spans ${box.x}..${box.x + box.width}`);
   const board = await shownEntries(p);
+  const record = (await load(readFileSync(new URL('../pkg/dayseed.wasm', import.meta.url)))).generate(seeded);
+  assert.equal(board, record.puzzle.puzzle, 'a fresh board, nothing restored from another digest');
   const blank = board.indexOf('.');
   await p.tap(`.sd-cell[data-cell="${blank}"]`);
   await p.tap('button.digit[data-digit="5"]');
