@@ -142,7 +142,7 @@ proptest! {
             Just(Value::Null),
             any::<i64>().prop_map(Value::from),
             "[0-9.x]{0,90}".prop_map(Value::from),
-            proptest::collection::vec("[01.x]{0,12}", 0..12).prop_map(|v| Value::from(v)),
+            proptest::collection::vec("[01.x]{0,12}", 0..12).prop_map(Value::from),
         ],
     ) {
         let r = registry();
