@@ -49,6 +49,7 @@ function open(genre, id, dateText) {
     tab.tabIndex = selected ? 0 : -1;
   }
   mainEl.dataset.genre = genre.name;
+  mainEl.setAttribute('aria-labelledby', `tab-${genre.name}`);
   let record;
   try {
     record = engine.generate(id);

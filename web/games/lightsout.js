@@ -83,7 +83,10 @@ function mount(host, session) {
       cell.setAttribute('aria-label', `Row ${r + 1}, column ${c + 1}, ${on ? 'lit' : 'off'}`);
     });
     const n = session.state.presses.length;
-    counter.textContent = `Presses: ${n} · par ${p.par}${p.optimal !== undefined ? ` · best possible ${p.optimal}` : ''}`;
+    const best = p.optimal !== undefined ? ` · best possible ${p.optimal}` : '';
+    counter.textContent = session.solved
+      ? `All off in ${n} presses${n <= p.par ? ' — PERFECT, within par' : ''} (par ${p.par}${best})`
+      : `Presses: ${n} · par ${p.par}${best}`;
   }
 
   function showHint(hint) {
