@@ -145,72 +145,88 @@ fn attempt(rng: &mut Rng, target: Level) -> Option<Attempt> {
 /// digits in an order shuffled from the stream. Frozen with g1 (the fast solver may change).
 pub fn g1_grid(rng: &mut Rng) -> Cells {
     let mut cells = [0u8; 81];
-    let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
-    let set = |cells: &mut Cells,
-                   i: usize,
-                   v: u8,
-                   rows: &mut [u16; 9],
-                   cols: &mut [u16; 9],
-                   boxes: &mut [u16; 9]| {
-        cells[i] = v;
-        rows[i / 9] ^= 1 << v;
-        cols[i % 9] ^= 1 << v;
-        boxes[crate::board::box_of(i)] ^= 1 << v;
+    // Used digits (bit v) per row, column and box.
+    let mut used = [[0u16; 9]; 3];
+    let toggle = |used: &mut [[u16; 9]; 3], i: usize, v: u8| {
+        let [r, c, x] = HOUSES_OF[i];
+        used[0][usize::from(r)] ^= 1 << v;
+        used[1][usize::from(c)] ^= 1 << v;
+        used[2][usize::from(x)] ^= 1 << v;
     };
     for bx in 0..3 {
         let mut digits: [u8; 9] = [1, 2, 3, 4, 5, 6, 7, 8, 9];
         rng.shuffle(&mut digits);
         for (k, &v) in digits.iter().enumerate() {
             let i = (bx * 3 + k / 3) * 9 + bx * 3 + k % 3;
-            set(&mut cells, i, v, &mut rows, &mut cols, &mut boxes);
+            cells[i] = v;
+            toggle(&mut used, i, v);
         }
     }
-    let empties: Vec<usize> = (0..81).filter(|&i| cells[i] == 0).collect();
-    // Explicit stack of (position in `empties`, shuffled free digits, next digit index).
-    let mut stack: Vec<([u8; 9], u8, u8)> = Vec::with_capacity(empties.len());
-    let free = |i: usize, rows: &[u16; 9], cols: &[u16; 9], boxes: &[u16; 9], rng: &mut Rng| {
-        let used = rows[i / 9] | cols[i % 9] | boxes[crate::board::box_of(i)];
+    let mut empties = [0u8; 81];
+    let mut count = 0;
+    for (i, &v) in cells.iter().enumerate() {
+        if v == 0 {
+            empties[count] = i as u8;
+            count += 1;
+        }
+    }
+    // The free digits of a cell, ascending, shuffled from the stream.
+    let free = |i: usize, used: &[[u16; 9]; 3], rng: &mut Rng| {
+        let [r, c, x] = HOUSES_OF[i];
+        let mut open =
+            !(used[0][usize::from(r)] | used[1][usize::from(c)] | used[2][usize::from(x)]) & 0x3FE;
         let mut digits = [0u8; 9];
         let mut n = 0u8;
-        for v in 1..=9u8 {
-            if used & (1 << v) == 0 {
-                digits[usize::from(n)] = v;
-                n += 1;
-            }
+        while open != 0 {
+            digits[usize::from(n)] = open.trailing_zeros() as u8;
+            open &= open - 1;
+            n += 1;
         }
         rng.shuffle(&mut digits[..usize::from(n)]);
         (digits, n, 0u8)
     };
-    stack.push(free(empties[0], &rows, &cols, &boxes, rng));
-    while let Some(&(digits, n, next)) = stack.last() {
-        let depth = stack.len() - 1;
-        let i = empties[depth];
+    // Explicit stack: one frame (shuffled free digits, how many, next to try) per filled empty.
+    let mut stack = [([0u8; 9], 0u8, 0u8); 81];
+    let mut depth = 0;
+    stack[0] = free(usize::from(empties[0]), &used, rng);
+    loop {
+        let i = usize::from(empties[depth]);
         if cells[i] != 0 {
-            let v = cells[i];
-            set(&mut cells, i, v, &mut rows, &mut cols, &mut boxes);
+            toggle(&mut used, i, cells[i]);
             cells[i] = 0;
         }
+        let (digits, n, next) = stack[depth];
         if next == n {
-            stack.pop();
+            if depth == 0 {
+                // Unreachable: the diagonal boxes always complete to a grid.
+                break;
+            }
+            depth -= 1;
             continue;
         }
         stack[depth].2 += 1;
-        set(
-            &mut cells,
-            i,
-            digits[usize::from(next)],
-            &mut rows,
-            &mut cols,
-            &mut boxes,
-        );
-        if depth + 1 == empties.len() {
+        let v = digits[usize::from(next)];
+        cells[i] = v;
+        toggle(&mut used, i, v);
+        if depth + 1 == count {
             break;
         }
-        let frame = free(empties[depth + 1], &rows, &cols, &boxes, rng);
-        stack.push(frame);
+        depth += 1;
+        stack[depth] = free(usize::from(empties[depth]), &used, rng);
     }
     cells
 }
+
+/// Row, column and box of every cell.
+const HOUSES_OF: [[u8; 3]; 81] = {
+    let mut t = [[0u8; 3]; 81];
+    let mut i = 0;
+    while i < 81 {
+        t[i] = [(i / 9) as u8, (i % 9) as u8, (i / 27 * 3 + i % 9 / 3) as u8];
+        i += 1;
+    }
+    t
+};
 
 /// Greedy removal: for each cell in `order`, the clue goes when the puzzle without it is still
 /// acceptable ([`acceptable`]). Runs of clues are first tried together with the singles test:

@@ -18,6 +18,9 @@ struct Singles {
     cand: [u32; 27],
     prev: [u32; 27],
     unsolved: [u32; 3],
+    /// Digits (bit d) whose last column pass placed nothing: with unchanged bands, running
+    /// [`Singles::hidden`] again would find nothing, so it is skipped.
+    settled: u16,
 }
 
 /// A contradiction: singles show the grid has no solution.
@@ -60,6 +63,11 @@ impl Singles {
 
     /// Hidden singles of digit `d` in rows, boxes and columns.
     fn hidden(&mut self, d: usize) -> Result<(), Dead> {
+        if self.settled & (1 << d) != 0
+            && self.cand[d * 3..d * 3 + 3] == self.prev[d * 3..d * 3 + 3]
+        {
+            return Ok(());
+        }
         for b in 0..3 {
             let i = d * 3 + b;
             let a = self.cand[i];
@@ -93,12 +101,19 @@ impl Singles {
         if occ[0] | occ[1] | occ[2] != ROW0 {
             return Err(Dead);
         }
+        let mut settled = true;
         for b in 0..3 {
             let single = one[b] & !(occ[(b + 1) % 3] | occ[(b + 2) % 3]);
             if single != 0 {
                 let cells = self.cand[d * 3 + b] & column_cells(single) & self.unsolved[b];
+                settled &= cells == 0;
                 self.place_all(d, b, cells)?;
             }
+        }
+        if settled {
+            self.settled |= 1 << d;
+        } else {
+            self.settled &= !(1 << d);
         }
         for b in 0..3 {
             self.prev[d * 3 + b] = self.cand[d * 3 + b];
@@ -178,6 +193,7 @@ fn run(cells: &Cells, stop: Option<usize>) -> bool {
         cand,
         prev: [0; 27],
         unsolved,
+        settled: 0,
     };
     let stop = stop.filter(|&c| c < 81).map(|c| (c / 27, 1u32 << (c % 27)));
     s.run(stop).unwrap_or(false)
