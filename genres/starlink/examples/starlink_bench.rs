@@ -3,8 +3,8 @@
 //! * `starlink_bench uniqueness N [THREADS] [DIFFICULTY]` — generates `starlink:SEED-s-<D>-g1` for s in 0..N at
 //!   every difficulty and prints the uniqueness rate, the solution-count distribution and the
 //!   attempts used.
-//! * `starlink_bench time BATCHES SIZE` — generates EXPERT boards in batches and prints the time
-//!   per board of each batch in milliseconds, one per line.
+//! * `starlink_bench time BATCHES SIZE [FIRST_SEED]` — generates EXPERT boards (consecutive
+//!   seeds) in batches and prints the time per board of each batch in milliseconds, one a line.
 
 use std::time::Instant;
 
@@ -89,8 +89,8 @@ fn uniqueness(n: u64, threads: u64, only: Option<Difficulty>) {
     }
 }
 
-fn time(batches: u64, size: u64) {
-    let mut s = 0u64;
+fn time(batches: u64, size: u64, first_seed: u64) {
+    let mut s = first_seed;
     for _ in 0..batches {
         let start = Instant::now();
         for _ in 0..size {
@@ -117,9 +117,11 @@ fn main() {
             num(2, 2).max(1),
             args.get(3).and_then(|d| Difficulty::parse(d).ok()),
         ),
-        Some("time") => time(num(1, 15), num(2, 20).max(1)),
+        Some("time") => time(num(1, 15), num(2, 20).max(1), num(3, 0)),
         _ => {
-            eprintln!("usage: starlink_bench uniqueness N [THREADS] | time BATCHES SIZE");
+            eprintln!(
+                "usage: starlink_bench uniqueness N [THREADS] [DIFFICULTY] | time BATCHES SIZE [FIRST_SEED]"
+            );
             std::process::exit(2);
         }
     }

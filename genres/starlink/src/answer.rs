@@ -163,27 +163,17 @@ impl AnswerSet {
 /// Builds an answer on `model` (whose numbers are ignored), or `None` when the placement must be
 /// drawn again (a star left alone, the network split, or a gravity star without a bent line).
 ///
-/// 1. The straight lines are shuffled; each is taken when it joins two different components
-///    (union-find) and can be taken (no conflict, degrees at most [`MAX_NUMBER`]).
-/// 2. For each gravity star in index order: `below(100) < 40` asks for two bent lines, else one;
-///    its bent lines are shuffled and taken in that order while they can be, up to the number
-///    asked.
+/// "Fits" is [`AnswerSet::fits`]: no conflict with a taken line, degrees at most
+/// [`MAX_NUMBER`], and a single way to pair each touched gravity star's lines into bends.
+///
+/// 1. For each gravity star in index order: `below(100) < 40` asks for two bent lines, else one;
+///    its bent lines are shuffled and taken in that order while they fit, up to the number asked.
+/// 2. The straight lines are shuffled; each is taken when it joins two different components
+///    (union-find, seeded with the bent lines) and fits: a non-crossing spanning tree.
 /// 3. Every line not yet taken, in a shuffled order, draws `below(100)` and is taken when the
-///    draw is below `extra_percent` and it can be taken.
+///    draw is below `extra_percent` and it fits.
 pub fn build(model: &Model, extra_percent: u32, rng: &mut Mulberry32) -> Option<AnswerSet> {
     let mut answer = AnswerSet::new(model);
-    let mut uf = UnionFind::new(model.stars());
-    let mut straight: Vec<u32> = (0..model.lines.len() as u32)
-        .filter(|&l| !model.lines[l as usize].is_bent())
-        .collect();
-    rng.shuffle(&mut straight);
-    for l in straight {
-        let stars = model.lines[l as usize].stars();
-        if uf.find(stars[0]) != uf.find(stars[1]) && answer.fits(model, l) {
-            uf.union(stars[0], stars[1]);
-            answer.take(model, l);
-        }
-    }
     for g in 0..model.stars() {
         if !model.gravity[g] {
             continue;
@@ -209,6 +199,23 @@ pub fn build(model: &Model, extra_percent: u32, rng: &mut Mulberry32) -> Option<
         }
         if got == 0 {
             return None;
+        }
+    }
+    let mut uf = UnionFind::new(model.stars());
+    for l in answer.lines() {
+        for w in model.lines[l as usize].stars().windows(2) {
+            uf.union(w[0], w[1]);
+        }
+    }
+    let mut straight: Vec<u32> = (0..model.lines.len() as u32)
+        .filter(|&l| !model.lines[l as usize].is_bent())
+        .collect();
+    rng.shuffle(&mut straight);
+    for l in straight {
+        let stars = model.lines[l as usize].stars();
+        if uf.find(stars[0]) != uf.find(stars[1]) && answer.fits(model, l) {
+            uf.union(stars[0], stars[1]);
+            answer.take(model, l);
         }
     }
     let mut rest: Vec<u32> = (0..model.lines.len() as u32)

@@ -201,7 +201,10 @@ mod tests {
         let lines = candidates(&points, &[true, false, false, false]);
         assert!(lines.contains(&Line::bent(1, 0, 2)));
         assert!(lines.contains(&Line::bent(2, 0, 3)));
-        assert!(!lines.contains(&Line::bent(1, 0, 3)), "straight through is not a bend");
+        assert!(
+            !lines.contains(&Line::bent(1, 0, 3)),
+            "straight through is not a bend"
+        );
         // Arms of 2 cells: the ends are 2.83 apart, a straight line is possible, so no bend.
         let near = [p(0, 0), p(2, 0), p(0, 2)];
         let lines = candidates(&near, &[true, false, false]);

@@ -197,3 +197,157 @@ impl Genre for Starlink {
         Ok(render::svg(puzzle, show_solution))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::GENRE;
+    use dayseed_core::{DynGenre, HintKind, PuzzleId};
+
+    fn record(id: &str) -> serde_json::Value {
+        let id: PuzzleId = id.parse().unwrap();
+        GENRE.generate(&id).unwrap().puzzle
+    }
+
+    #[test]
+    fn params_flags_and_daily_defaults() {
+        assert_eq!(GENRE.params_from_flags(&[]).unwrap(), "NORMAL");
+        assert_eq!(
+            GENRE
+                .params_from_flags(&[("difficulty", "expert")])
+                .unwrap(),
+            "EXPERT"
+        );
+        assert!(GENRE.params_from_flags(&[("size", "5x5")]).is_err());
+        assert_eq!(GENRE.daily_params(None).unwrap(), "NORMAL");
+        assert_eq!(GENRE.daily_params(Some("hard")).unwrap(), "HARD");
+        assert!(GENRE.canonical_params("expert").is_ok());
+        let id: PuzzleId = "starlink:SEED-1-expert-g1".parse().unwrap();
+        assert!(GENRE.generate(&id).is_err(), "params must be canonical");
+        let id: PuzzleId = "starlink:SEED-1-EXPERT-g2".parse().unwrap();
+        let e = GENRE.generate(&id).unwrap_err();
+        assert!(e.message().contains("g1"), "{e}");
+    }
+
+    #[test]
+    fn generated_record_has_the_documented_fields() {
+        let id: PuzzleId = "starlink:DAILY-utc-v1-20671-EXPERT-g1".parse().unwrap();
+        let flat = GENRE.generate(&id).unwrap().to_flat_json();
+        for key in [
+            "id",
+            "seed",
+            "width",
+            "height",
+            "difficulty",
+            "stars",
+            "candidates",
+            "solution",
+            "unique",
+            "solutions",
+            "digest",
+            "attempts",
+        ] {
+            assert!(flat.get(key).is_some(), "missing {key}");
+        }
+        let star = &flat["stars"][0];
+        for key in ["x", "y", "number", "gravity"] {
+            assert!(star.get(key).is_some(), "star lacks {key}");
+        }
+        assert_eq!(flat["unique"], true);
+        assert_eq!(flat["solutions"], 1);
+    }
+
+    #[test]
+    fn check_is_by_the_rules_and_solve_reports() {
+        let p = record("starlink:SEED-3-NORMAL-g1");
+        let answer = p["solution"].clone();
+        let state = json!({ "lines": answer });
+        let v = GENRE.check(&p, &state).unwrap();
+        assert!(v.solved && v.complete && v.problems.is_empty(), "{v:?}");
+        // Without the stored answer the same lines still win.
+        let bare = GENRE.without_solution(&p).unwrap();
+        assert!(bare.get("solution").is_none());
+        assert!(GENRE.check(&bare, &state).unwrap().solved);
+        // An empty board is neither.
+        let v = GENRE.check(&p, &json!({"lines": []})).unwrap();
+        assert!(!v.solved && !v.complete);
+        let report = GENRE
+            .solve_report(
+                &bare,
+                SolveOptions {
+                    grade: false,
+                    budget: 150_000,
+                },
+            )
+            .unwrap();
+        assert_eq!(report["solutions"], 1);
+        assert_eq!(report["unique"], true);
+        assert_eq!(report["solution"], answer);
+        let tight = GENRE
+            .solve_report(
+                &bare,
+                SolveOptions {
+                    grade: false,
+                    budget: 1,
+                },
+            )
+            .unwrap();
+        assert_eq!(tight["budget_exhausted"], true);
+        assert_eq!(tight["unique"], false);
+    }
+
+    #[test]
+    fn crossing_lines_are_reported() {
+        let p = record("starlink:SEED-5-EXPERT-g1");
+        let puzzle: Puzzle = serde_json::from_value(p.clone()).unwrap();
+        let model = puzzle.model();
+        let (a, b) = (0..model.lines.len())
+            .find_map(|a| model.conflicts[a].first().map(|&b| (a as u32, b)))
+            .unwrap();
+        let v = GENRE.check(&p, &json!({"lines": [a, b]})).unwrap();
+        assert!(!v.solved);
+        assert!(v.problems.iter().any(|m| m.contains("crosses")), "{v:?}");
+    }
+
+    #[test]
+    fn hints_walk_to_the_solution_and_point_at_wrong_lines() {
+        let p = record("starlink:SEED-11-HARD-g1");
+        let mut lines: Vec<u64> = Vec::new();
+        for _ in 0..200 {
+            let h = GENRE.hint(&p, &json!({ "lines": lines })).unwrap();
+            match h.kind {
+                HintKind::Solved => break,
+                HintKind::Step => lines.push(h.detail["line"].as_u64().unwrap()),
+                other => panic!("unexpected hint {other:?}: {}", h.message),
+            }
+        }
+        assert!(GENRE.check(&p, &json!({ "lines": lines })).unwrap().solved);
+        // A line outside the unique solution must be removed.
+        let answer: Vec<u64> = serde_json::from_value(p["solution"].clone()).unwrap();
+        let wrong = (0..).find(|l| !answer.contains(l)).unwrap();
+        let h = GENRE
+            .hint(&p, &json!({ "lines": [answer[0], wrong] }))
+            .unwrap();
+        assert_eq!(h.kind, HintKind::RemoveMark);
+        assert_eq!(h.detail["line"], wrong);
+    }
+
+    #[test]
+    fn text_forms_round_trip_and_render() {
+        let p = record("starlink:SEED-2-EASY-g1");
+        let text = GENRE.encode(&p).unwrap();
+        let back = GENRE.decode(&text).unwrap();
+        assert_eq!(back, GENRE.without_solution(&p).unwrap());
+        // The whole `gen` line decodes too (extra fields ignored).
+        let id: PuzzleId = "starlink:SEED-2-EASY-g1".parse().unwrap();
+        let line = GENRE.generate(&id).unwrap().to_flat_json().to_string();
+        assert_eq!(GENRE.decode(&line).unwrap(), p);
+        assert_eq!(GENRE.digest(&p).unwrap().len(), 64);
+        let shown = GENRE.render_text(&p, None, true).unwrap();
+        assert!(shown.contains("star 0:") && shown.contains("lines "));
+        let svg = GENRE.render_svg(&p, true).unwrap();
+        assert!(svg.starts_with("<svg") && svg.contains("polyline"));
+        let e = GENRE.decode_state(&p, "{\"lines\": [9999]}").unwrap_err();
+        assert!(e.message().contains("out of range"), "{e}");
+    }
+}

@@ -17,8 +17,6 @@
 use dayseed_core::{Budget, Count};
 
 use crate::model::Model;
-use crate::unionfind::UnionFind;
-
 /// The node budget of a generator or `solve` search (as in the original game).
 pub const SOLVE_BUDGET: u64 = 150_000;
 
@@ -36,7 +34,8 @@ pub struct Outcome {
 }
 
 /// Counts solutions up to `limit` (at least 1) that contain every line of `must`, keeping the
-/// first `keep` of them. Spends one budget node per search node.
+/// first `keep` of them. Spends one budget node per search node. The model has at most 64 stars
+/// (connectivity uses 64-bit masks).
 pub fn solve(model: &Model, must: &[u32], limit: u64, keep: usize, budget: &mut Budget) -> Outcome {
     let mut search = Search::new(model, limit.max(1), keep);
     let mut ok = true;
@@ -109,11 +108,15 @@ struct Search<'m> {
     keep: usize,
     solutions: Vec<Vec<u32>>,
     exhausted: bool,
+    /// For each star pair `(x, y)` at `x * n + y`: the lines not removed with a segment `x-y`.
+    pair_count: Vec<u16>,
+    /// For each star, the stars it shares a segment with through a line not removed (bit set).
+    adj: Vec<u64>,
 }
 
 impl<'m> Search<'m> {
     fn new(m: &'m Model, limit: u64, keep: usize) -> Search<'m> {
-        Search {
+        let mut search = Search {
             m,
             state: vec![UNKNOWN; m.lines.len()],
             need: m.numbers.iter().map(|&n| i32::from(n)).collect(),
@@ -125,6 +128,36 @@ impl<'m> Search<'m> {
             keep,
             solutions: Vec::new(),
             exhausted: false,
+            pair_count: vec![0; m.stars() * m.stars()],
+            adj: vec![0; m.stars()],
+        };
+        for line in &m.lines {
+            for (x, y) in line.segments() {
+                search.link(x, y);
+            }
+        }
+        search
+    }
+
+    /// Counts one more line with segment `x-y` that is not removed.
+    fn link(&mut self, x: u16, y: u16) {
+        let n = self.m.stars();
+        let (x, y) = (usize::from(x), usize::from(y));
+        self.pair_count[x * n + y] += 1;
+        self.pair_count[y * n + x] += 1;
+        self.adj[x] |= 1 << y;
+        self.adj[y] |= 1 << x;
+    }
+
+    /// Counts one line fewer with segment `x-y` that is not removed.
+    fn unlink(&mut self, x: u16, y: u16) {
+        let n = self.m.stars();
+        let (x, y) = (usize::from(x), usize::from(y));
+        self.pair_count[x * n + y] -= 1;
+        self.pair_count[y * n + x] -= 1;
+        if self.pair_count[x * n + y] == 0 {
+            self.adj[x] &= !(1 << y);
+            self.adj[y] &= !(1 << x);
         }
     }
 
@@ -151,11 +184,15 @@ impl<'m> Search<'m> {
 
     /// Removes an unknown line.
     fn remove(&mut self, l: u32) {
+        let m = self.m;
         self.state[l as usize] = REMOVED;
         self.trail.push(l);
-        for &s in self.m.lines[l as usize].stars() {
+        for &s in m.lines[l as usize].stars() {
             self.open[usize::from(s)] -= 1;
             self.queue.push(s);
+        }
+        for (x, y) in m.lines[l as usize].segments() {
+            self.unlink(x, y);
         }
     }
 
@@ -163,11 +200,17 @@ impl<'m> Search<'m> {
     fn undo_to(&mut self, mark: usize) {
         while self.trail.len() > mark {
             let Some(l) = self.trail.pop() else { break };
+            let m = self.m;
             let placed = self.state[l as usize] == PLACED;
-            for &s in self.m.lines[l as usize].stars() {
+            for &s in m.lines[l as usize].stars() {
                 self.open[usize::from(s)] += 1;
                 if placed {
                     self.need[usize::from(s)] += 1;
+                }
+            }
+            if !placed {
+                for (x, y) in m.lines[l as usize].segments() {
+                    self.link(x, y);
                 }
             }
             self.state[l as usize] = UNKNOWN;
@@ -204,17 +247,21 @@ impl<'m> Search<'m> {
         true
     }
 
-    /// True when placed and unknown lines together can still join every star.
+    /// True when placed and unknown lines together can still join every star (a search over the
+    /// adjacency bit masks, at most 64 stars).
     fn can_connect(&self) -> bool {
-        let mut uf = UnionFind::new(self.m.stars());
-        for (l, line) in self.m.lines.iter().enumerate() {
-            if self.state[l] != REMOVED {
-                for w in line.stars().windows(2) {
-                    uf.union(w[0], w[1]);
-                }
-            }
+        let n = self.m.stars();
+        let all = if n >= 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let mut reach = 1u64;
+        let mut frontier = 1u64;
+        while frontier != 0 {
+            let s = frontier.trailing_zeros() as usize;
+            frontier &= frontier - 1;
+            let new = self.adj[s] & !reach;
+            reach |= new;
+            frontier |= new;
         }
-        uf.sets() <= 1
+        reach == all
     }
 
     fn record_solution(&mut self) {
@@ -279,6 +326,7 @@ pub(crate) mod tests {
     use super::*;
     use crate::candidates::{Line, candidates};
     use crate::geometry::{Point, UNIT};
+    use crate::unionfind::UnionFind;
     use dayseed_core::Mulberry32;
 
     /// An independent counter: every subset of lines, checked by the rules.
