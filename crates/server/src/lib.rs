@@ -24,6 +24,7 @@ pub mod import;
 pub mod policy;
 pub mod routes;
 pub mod state;
+pub mod static_files;
 pub mod store;
 pub mod validate;
 

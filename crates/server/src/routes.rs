@@ -7,13 +7,13 @@ use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{any, get, post};
 use tower_http::LatencyUnit;
-use tower_http::services::ServeDir;
 use tower_http::trace::{DefaultMakeSpan, DefaultOnResponse, TraceLayer};
 use tracing::Level;
 
 use crate::extract::MAX_BODY_BYTES;
 use crate::handlers::{meta, play, puzzles, saves, scores};
 use crate::state::AppState;
+use crate::static_files;
 
 /// The whole application: API routes, `/healthz`, static files (or a note when there are none),
 /// the body limit and request logging.
@@ -33,7 +33,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/{*rest}", any(meta::no_route))
         .method_not_allowed_fallback(meta::method_not_allowed);
     let router = match state.web_dir() {
-        Some(dir) => router.fallback_service(ServeDir::new(dir)),
+        Some(_) => router.fallback(static_files::serve_static),
         None => router.fallback(meta::no_web_dir),
     };
     router

@@ -12,6 +12,7 @@ use serde_json::Value;
 use crate::cache::Lru;
 use crate::error::AppError;
 use crate::policy::LeaderboardPolicy;
+use crate::static_files::StaticCache;
 use crate::store::Store;
 
 /// How many regenerated boards the cache keeps.
@@ -40,6 +41,7 @@ struct Inner {
     cache: Mutex<Lru<String, Arc<Board>>>,
     genres_json: Bytes,
     cpu: tokio::sync::Semaphore,
+    static_cache: Option<StaticCache>,
 }
 
 /// A board regenerated from its id, with the public JSON view ready to send.
@@ -115,10 +117,11 @@ impl AppState {
                 registry,
                 store,
                 policy: options.policy,
-                web_dir: options.web_dir,
+                web_dir: options.web_dir.clone(),
                 cache: Mutex::new(Lru::new(CACHE_CAPACITY)),
                 genres_json,
                 cpu: tokio::sync::Semaphore::new(cpu_permits()),
+                static_cache: options.web_dir.as_deref().map(StaticCache::new),
             }),
         }
     }
@@ -141,6 +144,11 @@ impl AppState {
     /// The static web directory, if configured.
     pub fn web_dir(&self) -> Option<&PathBuf> {
         self.inner.web_dir.as_ref()
+    }
+
+    /// In-memory copies of small web files, when a web directory is configured.
+    pub fn static_cache(&self) -> Option<&StaticCache> {
+        self.inner.static_cache.as_ref()
     }
 
     /// The `GET /api/v1/genres` body, computed once.

@@ -463,20 +463,68 @@ fn unknown_routes_methods_and_static_note() {
 
 #[test]
 fn static_files_from_the_web_dir() {
-    let web = tempfile::tempdir().unwrap();
-    std::fs::write(web.path().join("index.html"), "<h1>play</h1>").unwrap();
-    std::fs::create_dir(web.path().join("pkg")).unwrap();
-    std::fs::write(web.path().join("pkg/x.wasm"), b"\0asm").unwrap();
+    let outer = tempfile::tempdir().unwrap();
+    std::fs::write(outer.path().join("secret.txt"), "secret").unwrap();
+    let web_path = outer.path().join("web");
+    std::fs::create_dir(&web_path).unwrap();
+    std::fs::write(web_path.join("index.html"), "<h1>play</h1>").unwrap();
+    std::fs::create_dir(web_path.join("pkg")).unwrap();
+    std::fs::write(web_path.join("pkg/x.wasm"), b"\0asm").unwrap();
+    std::fs::write(web_path.join("data.bin"), b"raw").unwrap();
     let s = start_with(AppOptions {
-        web_dir: Some(web.path().to_path_buf()),
+        web_dir: Some(web_path.clone()),
         ..AppOptions::default()
     });
     let r = get(s.addr, "/");
     assert_eq!((r.status, r.body.as_str()), (200, "<h1>play</h1>"));
+    assert_eq!(r.header("content-type"), Some("text/html; charset=utf-8"));
+    let last_modified = r
+        .header("last-modified")
+        .expect("last-modified")
+        .to_string();
+    let r = get(s.addr, "/index.html");
+    assert_eq!((r.status, r.body.as_str()), (200, "<h1>play</h1>"));
+    let r = request(s.addr, "HEAD", "/index.html", None);
+    assert_eq!((r.status, r.body.as_str()), (200, ""));
+    assert_eq!(r.header("content-length"), Some("13"));
     let r = get(s.addr, "/pkg/x.wasm");
     assert_eq!(r.status, 200);
     assert_eq!(r.header("content-type"), Some("application/wasm"));
+    // Types the cache does not know go through ServeDir.
+    let r = get(s.addr, "/data.bin");
+    assert_eq!((r.status, r.body.as_str()), (200, "raw"));
     assert_eq!(get(s.addr, "/missing.js").status, 404);
+    for escape in [
+        "/../secret.txt",
+        "/%2e%2e/secret.txt",
+        "/pkg/../../secret.txt",
+    ] {
+        let r = get(s.addr, escape);
+        assert!(r.status == 404 || r.status == 400, "{escape}: {}", r.status);
+        assert!(!r.body.contains("secret"), "{escape}");
+    }
+    // A directory without its slash is redirected by ServeDir.
+    assert_eq!(get(s.addr, "/pkg").status, 307);
+    // Conditional requests are answered by ServeDir.
+    let raw = format!(
+        "GET /index.html HTTP/1.1\r\nHost: x\r\nIf-Modified-Since: {last_modified}\r\nConnection: close\r\n\r\n"
+    );
+    let mut stream = std::net::TcpStream::connect(s.addr).unwrap();
+    std::io::Write::write_all(&mut stream, raw.as_bytes()).unwrap();
+    let mut answer = String::new();
+    std::io::Read::read_to_string(&mut stream, &mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 304"), "{answer}");
+    // An edited file is served fresh once the cached copy is re-checked.
+    std::fs::write(web_path.join("index.html"), "<h1>new page</h1>").unwrap();
+    std::thread::sleep(
+        dayseed_server::static_files::REVALIDATE + std::time::Duration::from_millis(200),
+    );
+    assert_eq!(get(s.addr, "/").body, "<h1>new page</h1>");
+    std::fs::remove_file(web_path.join("index.html")).unwrap();
+    std::thread::sleep(
+        dayseed_server::static_files::REVALIDATE + std::time::Duration::from_millis(200),
+    );
+    assert_eq!(get(s.addr, "/").status, 404);
     assert_eq!(
         get(s.addr, "/api/v1/genres").status,
         200,
