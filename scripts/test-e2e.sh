@@ -60,7 +60,7 @@ echo "test-e2e: server at $url" >&2
 mkdir -p test-artifacts
 status=0
 DAYSEED_URL="$url" DAYSEED_BIN="$bin" DAYSEED_ARTIFACTS="$root/test-artifacts" \
-  node --test web/e2e/play.test.mjs || status=$?
+  node --test --test-timeout=300000 web/e2e/play.test.mjs || status=$?
 if [ "$status" -ne 0 ]; then
   echo "test-e2e: failed; server log follows (screenshots in test-artifacts/)" >&2
   tail -n 50 "$work/stderr" >&2

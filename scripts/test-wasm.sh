@@ -19,4 +19,4 @@ echo "test-wasm: $(wc -l <"$work/ids.txt") parity ids; generating natively" >&2
 DAYSEED_WASM="$root/web/pkg/dayseed.wasm" \
 DAYSEED_PARITY_IDS="$work/ids.txt" \
 DAYSEED_PARITY_NATIVE="$work/native.jsonl" \
-  node --test crates/wasm/tests/parity.test.mjs
+  node --test --test-timeout=900000 crates/wasm/tests/parity.test.mjs
