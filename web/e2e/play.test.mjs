@@ -199,6 +199,19 @@ test('every registered genre opens on a playable board with a working hint', asy
   }
 });
 
+test('without the API (offline) the board still plays; the leaderboard says why it is missing', async () => {
+  await page.route('**/api/**', (route) => route.abort());
+  try {
+    await page.goto(new URL('#sudoku', BASE).href);
+    await page.reload();
+    await page.waitForSelector('.sd-grid .sd-cell');
+    assert.equal(await page.getAttribute('.game', 'data-id'), id);
+    await page.waitForFunction(() => /offline/.test(document.querySelector('.board-note')?.textContent ?? ''));
+  } finally {
+    await page.unroute('**/api/**');
+  }
+});
+
 test('no uncaught page errors', () => {
   assert.deepEqual(pageErrors, []);
 });
