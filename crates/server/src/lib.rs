@@ -13,6 +13,10 @@
 //! * The [`store`] is SQLite (WAL, `synchronous=FULL`): a score is acknowledged with 201 only
 //!   after its transaction committed, so nothing acknowledged is lost to a crash.
 //! * The [`policy`] decides which generator versions may post scores per genre and day.
+//! * Static files: the web directory is served at `/` ([`static_files`]: small files from
+//!   memory, the rest through tower-http's `ServeDir`); without one, `/` says so.
+//! * CPU-heavy work (generation, check, hint) runs on blocking threads, at most twice the core
+//!   count at once ([`AppState::compute`]).
 //! * Request logs: one `tracing` span and line per request (tower-http), to stderr;
 //!   `RUST_LOG` filters them (default `info`).
 
