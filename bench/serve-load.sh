@@ -3,22 +3,26 @@
 #
 # Starts the release server on 127.0.0.1 (random port) with a temp database, then drives for the
 # same duration (a) the daily endpoint GET /api/v1/daily/$GENRE and (b) a static file of the same
-# server, and prints requests/s and p99 latency for each and the daily/static ratio.
+# server, alternating ROUNDS times (so drifting machine load hits both alike), and prints the
+# median requests/s and median p99 latency for each and the daily/static ratios.
 # Stops by itself (bounded duration); the server and temp files are removed on exit.
 #
-# Knobs (environment): DURATION seconds per run (default 10, max 120), CONNS (64), THREADS (2),
+# Knobs (environment): DURATION seconds per run (default 5, max 60), ROUNDS (3, max 10),
+# CONNS (64), THREADS (2),
 # GENRE (sudoku; falls back to the first registered genre), RUST_LOG for the server (default
 # warn: per-request info logs are off during the bench; set RUST_LOG=info to include them).
 # Note: wrk and the server share the same machine (here 2 cores), so absolute figures are low
 # bounds; the ratio is the number to compare.
 set -euo pipefail
 
-DURATION=${DURATION:-10}
+DURATION=${DURATION:-5}
+ROUNDS=${ROUNDS:-3}
 CONNS=${CONNS:-64}
 THREADS=${THREADS:-2}
 GENRE=${GENRE:-sudoku}
 export RUST_LOG=${RUST_LOG:-warn}
-if (( DURATION < 1 || DURATION > 120 )); then echo "DURATION must be 1..120" >&2; exit 2; fi
+if (( DURATION < 1 || DURATION > 60 )); then echo "DURATION must be 1..60" >&2; exit 2; fi
+if (( ROUNDS < 1 || ROUNDS > 10 )); then echo "ROUNDS must be 1..10" >&2; exit 2; fi
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
@@ -84,12 +88,20 @@ run() { # path -> "rps p99_ms"
     echo "$rps $p99"
 }
 
-echo "wrk -t$THREADS -c$CONNS -d${DURATION}s --latency, server RUST_LOG=$RUST_LOG, $(nproc) cores shared" >&2
-read -r D_RPS D_P99 < <(run "$DAILY_PATH")
-read -r S_RPS S_P99 < <(run "$STATIC_PATH")
+median() { sort -g | awk '{v[NR]=$1} END {print (NR % 2) ? v[(NR+1)/2] : (v[NR/2] + v[NR/2+1]) / 2}'; }
 
-printf '%-34s %12s %10s %8s\n' "target" "requests/s" "p99 ms" "bytes"
-printf '%-34s %12.0f %10.2f %8d\n' "GET $DAILY_PATH" "$D_RPS" "$D_P99" "$DAILY_BYTES"
-printf '%-34s %12.0f %10.2f %8d\n' "GET $STATIC_PATH (static)" "$S_RPS" "$S_P99" "$STATIC_BYTES"
+echo "wrk -t$THREADS -c$CONNS -d${DURATION}s --latency x $ROUNDS rounds each, alternating; server RUST_LOG=$RUST_LOG; $(nproc) cores shared with wrk" >&2
+: > "$TMP/daily"; : > "$TMP/static"
+for round in $(seq 1 "$ROUNDS"); do
+    run "$DAILY_PATH" >> "$TMP/daily"
+    run "$STATIC_PATH" >> "$TMP/static"
+    echo "round $round: daily $(tail -n 1 "$TMP/daily") | static $(tail -n 1 "$TMP/static")  (req/s p99_ms)" >&2
+done
+D_RPS=$(awk '{print $1}' "$TMP/daily" | median); D_P99=$(awk '{print $2}' "$TMP/daily" | median)
+S_RPS=$(awk '{print $1}' "$TMP/static" | median); S_P99=$(awk '{print $2}' "$TMP/static" | median)
+
+printf '%-34s %16s %12s %8s\n' "target (median of $ROUNDS)" "requests/s" "p99 ms" "bytes"
+printf '%-34s %16.0f %12.2f %8d\n' "GET $DAILY_PATH" "$D_RPS" "$D_P99" "$DAILY_BYTES"
+printf '%-34s %16.0f %12.2f %8d\n' "GET $STATIC_PATH (static)" "$S_RPS" "$S_P99" "$STATIC_BYTES"
 awk -v d="$D_RPS" -v s="$S_RPS" -v dp="$D_P99" -v sp="$S_P99" \
-    'BEGIN { printf "ratio daily/static: throughput %.2f, p99 %.2f\n", d / s, dp / sp }'
+    'BEGIN { printf "ratio daily/static: throughput %.2f, p99 latency %.2f\n", d / s, dp / sp }'
