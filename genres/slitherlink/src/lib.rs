@@ -5,7 +5,8 @@
 //! cell's sides used by the loop.
 //!
 //! # Params and ids
-//! Params are `<W>x<H>-L<level>`, e.g. `10x10-L6` (sides 5..=40, level 1..=10):
+//! Params are `<W>x<H>-L<level>`, e.g. `10x10-L6` (sides 5..=40, level 1..=10; the trial
+//! levels 8-10 only on boards of at most 225 cells, e.g. 15x15):
 //! `slitherlink:SEED-42-10x10-L6-g1`, `slitherlink:DAILY-utc-v1-20671-10x10-L6-g1`. The daily is
 //! `10x10` at `L6` unless a level is asked for (`6`, `L6`, or Loopy's names). CLI flags:
 //! `--grid-size N` (NxN), `--width`, `--height`, `--size WxH`, `--level` / `--difficulty`

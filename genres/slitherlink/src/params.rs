@@ -6,6 +6,9 @@ use dayseed_core::{Error, Result};
 pub const GEN_MIN_SIDE: u32 = 5;
 /// Largest side the generator accepts.
 pub const GEN_MAX_SIDE: u32 = 40;
+/// Most cells a board may have at the trial levels 8-10 (their grading cost grows steeply with
+/// the board: a 15x15 L9 board takes seconds, a 30x30 L8 one minutes).
+pub const TRIAL_MAX_CELLS: u32 = 225;
 /// Default side (`10x10`).
 pub const DEFAULT_SIDE: u32 = 10;
 /// Default level (also the daily default).
@@ -35,6 +38,13 @@ impl Params {
         if !(1..=10).contains(&level) {
             return Err(Error::params(format!(
                 "slitherlink level {level} is not in 1..10"
+            )));
+        }
+        if level >= 8 && width * height > TRIAL_MAX_CELLS {
+            return Err(Error::params(format!(
+                "slitherlink levels 8-10 (trial) are limited to boards of at most \
+                 {TRIAL_MAX_CELLS} cells (e.g. 15x15); {width}x{height} has {}",
+                width * height
             )));
         }
         Ok(Params {
@@ -186,5 +196,8 @@ mod tests {
         );
         assert!(from_flags(&[("wrap", "true")]).is_err());
         assert!(from_flags(&[("level", "0")]).is_err());
+        assert!(Params::parse("15x15-L10").is_ok());
+        assert!(Params::parse("16x15-L8").is_err());
+        assert!(Params::parse("40x40-L7").is_ok());
     }
 }
