@@ -65,6 +65,16 @@
 //! grade exactly at the target; otherwise a new loop is drawn on the same RNG stream (at most 30
 //! attempts), after which the closest lower level found is delivered with `fallback` set. Every
 //! board is re-checked unique by the search solver before it is returned.
+//!
+//! # Engines
+//! * [`solver`]: the uniqueness search (u8 edge states, incremental counters, trail undo, path
+//!   ends tracked for loop closure, corner-pair and row/column parity propagation, probing when a
+//!   plain search does not settle quickly); counts up to a limit under a node budget.
+//! * [`logic`]: the ladder. `Logic::run` applies techniques easiest first (grading, hints);
+//!   `Logic::solves` computes the same closure with queue-driven local rules (the generator's
+//!   "solvable up to level k?" check); tests pin the two to agree.
+//! * Trial work when grading or hinting puzzles from outside is bounded
+//!   ([`grade::GRADE_TRIAL_WORK`]); the report then says `grade_capped`.
 
 mod check;
 mod format;
