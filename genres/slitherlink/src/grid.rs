@@ -70,6 +70,8 @@ pub struct Grid {
     pub entry_opp: Vec<u32>,
     /// The four corner entries holding each edge (two quadrants at each end).
     pub edge_entries: Vec<[u32; 4]>,
+    /// Corner entries with a missing edge (on the board's border), in index order.
+    pub border_entries: Vec<u32>,
 }
 
 impl Grid {
@@ -157,6 +159,9 @@ impl Grid {
                 edge_entries[e as usize][slot] = x as u32;
             }
         }
+        let border_entries = (0..entry_pair.len() as u32)
+            .filter(|&x| entry_pair[x as usize].contains(&NONE))
+            .collect();
         Grid {
             w,
             h,
@@ -174,6 +179,7 @@ impl Grid {
             entry_pair,
             entry_opp,
             edge_entries,
+            border_entries,
         }
     }
 

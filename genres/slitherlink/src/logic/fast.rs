@@ -13,7 +13,7 @@
 //!   fixpoint the board-wide level-5 pass reaches; it subsumes levels 2 and 4).
 
 use super::{Logic, Technique};
-use crate::grid::NONE;
+use crate::grid::{CORNER_QUADRANT, NONE};
 use crate::model::{NO_CLUE, OFF, ON, UNKNOWN};
 use crate::pairsum::{cflip, edge_options, pair_mask, vflip};
 
@@ -197,12 +197,25 @@ impl Logic<'_> {
             self.emask.clear();
             self.emask.resize(n, FULL);
             // Only entries that constrain anything yet: a clue other than 2 at the corner, or
-            // decided edges.
-            for x in (0..n).rev() {
-                let constrained = self.co(x).is_some_and(|(_, c)| c != 2) || self.pm(x) != FULL;
-                if constrained {
-                    self.equeued[x] = true;
-                    self.equeue.push(x as u32);
+            // decided edges (missing ones on the border count as crossed).
+            if self.unknown() == self.g.n_edges {
+                let g = self.g;
+                for &x in &g.border_entries {
+                    self.push_entry(x as usize);
+                }
+                for c in 0..g.n_cells {
+                    if !matches!(self.clue[c], 0 | 1 | 3) {
+                        continue;
+                    }
+                    for (k, &q) in CORNER_QUADRANT.iter().enumerate() {
+                        self.push_entry(g.cell_verts[c][k] as usize * 4 + q);
+                    }
+                }
+            } else {
+                for x in (0..n).rev() {
+                    if self.co(x).is_some_and(|(_, c)| c != 2) || self.pm(x) != FULL {
+                        self.push_entry(x);
+                    }
                 }
             }
         }
@@ -231,6 +244,40 @@ impl Logic<'_> {
             break;
         }
         self.fast = 0;
-        !self.contradiction && self.unknown() == 0 && !self.violated()
+        // At the fixpoint every cell and dot has been checked after its last change, so clue
+        // counts and degrees hold; what is left is that the lines form a single loop.
+        !self.contradiction && self.unknown() == 0 && self.single_loop()
+    }
+
+    /// True if the lines (every edge decided, degrees 0 or 2) form exactly one loop.
+    fn single_loop(&self) -> bool {
+        let g = self.g;
+        let total = self.st.iter().filter(|&&s| s == ON).count();
+        let Some(start) = self.st.iter().position(|&s| s == ON) else {
+            return false;
+        };
+        let (mut edge, mut v) = (start, g.edge_verts[start][1] as usize);
+        let mut steps = 1;
+        loop {
+            let next = g.vert_edges[v]
+                .iter()
+                .map(|&f| f as usize)
+                .find(|&f| f != edge && f != NONE as usize && self.st[f] == ON);
+            let Some(f) = next else { return false };
+            if f == start {
+                return steps == total;
+            }
+            let [a, b] = g.edge_verts[f];
+            v = if a as usize == v {
+                b as usize
+            } else {
+                a as usize
+            };
+            edge = f;
+            steps += 1;
+            if steps > total {
+                return false;
+            }
+        }
     }
 }
