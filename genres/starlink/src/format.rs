@@ -113,4 +113,24 @@ mod tests {
             assert!(decode(text).is_err());
         }
     }
+
+    proptest::proptest! {
+        #[test]
+        fn decoding_arbitrary_text_never_panics(text in ".{0,200}") {
+            let _ = decode(&text);
+            let _ = decode_state(&text);
+        }
+
+        #[test]
+        fn decoding_mangled_puzzles_never_panics(cut in 0usize..400, byte in 0u8..128) {
+            let good = r#"{"width":3,"height":3,"difficulty":"EASY","stars":[{"x":0.5,"y":0.5,"number":1,"gravity":false},{"x":2.5,"y":0.5,"number":2,"gravity":true},{"x":2.5,"y":2.5,"number":1,"gravity":false}],"candidates":[[0,1],[1,2]],"solution":[0,1]}"#;
+            assert!(decode(good).is_ok());
+            let mut bytes = good.as_bytes().to_vec();
+            let at = cut % bytes.len();
+            bytes[at] = byte;
+            if let Ok(text) = std::str::from_utf8(&bytes) {
+                let _ = decode(text);
+            }
+        }
+    }
 }

@@ -169,4 +169,19 @@ mod tests {
         assert!(bend_in_band(g, Point::new(1000, 0), Point::new(-866, 500)));
         assert!(!bend_in_band(g, Point::new(1000, 0), Point::new(-867, 500)));
     }
+
+    proptest::proptest! {
+        #[test]
+        fn touching_is_symmetric_and_agrees_with_shared_ends(
+            c in proptest::collection::vec(-5i64..5, 8)
+        ) {
+            let (p1, p2) = (p(c[0], c[1]), p(c[2], c[3]));
+            let (q1, q2) = (p(c[4], c[5]), p(c[6], c[7]));
+            let a = segments_touch(p1, p2, q1, q2);
+            proptest::prop_assert_eq!(a, segments_touch(q1, q2, p1, p2));
+            proptest::prop_assert_eq!(a, segments_touch(p2, p1, q2, q1));
+            // Segments sharing an end always touch (at least there).
+            proptest::prop_assert!(segments_touch(p1, p2, p1, q2));
+        }
+    }
 }
