@@ -331,11 +331,11 @@ mod tests {
     }
 
     proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
         /// Generated boards are unique by the independent counter, solved by their solution, and
         /// at the requested level unless a fallback says otherwise.
         #[test]
-        fn generated_boards_are_unique_and_at_level(seed: u64, rank in 0usize..3) {
+        fn generated_boards_are_unique_and_at_level(seed: u64, rank in 0usize..5) {
             let level = Level::ALL[rank];
             let g = generate_g1(seed, level).unwrap();
             proptest::prop_assert_eq!(brute_force_count(&g.puzzle, 2), 1);
