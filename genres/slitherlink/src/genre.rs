@@ -11,7 +11,7 @@ use serde_json::json;
 use crate::check::verdict;
 use crate::generate::{generate, proven_unique};
 use crate::grid::Grid;
-use crate::model::{Puzzle, State, check_edges, edges_to_states, solution_edges};
+use crate::model::{ON, Puzzle, State, UNKNOWN, check_edges, edges_to_states, solution_edges};
 use crate::params::{self, Params};
 use crate::solver::Solver;
 use crate::versions::{G1, VERSIONS};
@@ -219,7 +219,12 @@ impl Genre for Slitherlink {
         let (w, h) = p.size();
         let g = Grid::new(w, h);
         let marks = if show_solution {
-            answer(&g, p)
+            // The answer shows its lines only (no crosses).
+            answer(&g, p).map(|a| {
+                a.into_iter()
+                    .map(|s| if s == ON { ON } else { UNKNOWN })
+                    .collect::<Vec<u8>>()
+            })
         } else {
             state.map(|s| edges_to_states(&g, s))
         };
