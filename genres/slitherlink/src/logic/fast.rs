@@ -184,16 +184,24 @@ impl Logic<'_> {
     /// True if the techniques up to `level` solve the puzzle from the current state.
     pub fn solves(&mut self, level: u8) -> bool {
         let n = self.g.n_verts * 4;
-        self.fast = match level {
+        let mode = match level {
             1 => 0,
             2 | 3 => 2,
             4 => 4,
             _ => 5,
         };
+        self.fast = 0;
         self.equeue.clear();
         self.equeued.clear();
         self.equeued.resize(n, false);
-        if self.fast != 0 {
+        if level >= 3 {
+            self.three_three(false);
+        }
+        // Level 1 alone first: cheap, often enough, and its result is a sound start for the rest.
+        let mut uses = [0u32; super::N_TECHNIQUES];
+        self.fixpoint_basic(&mut uses);
+        if mode != 0 && !self.contradiction && self.unknown() > 0 {
+            self.fast = mode;
             self.emask.clear();
             self.emask.resize(n, FULL);
             // Only entries that constrain anything yet: a clue other than 2 at the corner, or
@@ -218,9 +226,6 @@ impl Logic<'_> {
                     }
                 }
             }
-        }
-        if level >= 3 {
-            self.three_three(false);
         }
         'outer: loop {
             self.local_fixpoint();
