@@ -273,8 +273,8 @@ fn to_puzzle(
 /// Generates the g1 board for a 32-bit seed and a difficulty.
 ///
 /// Up to [`ATTEMPTS`] attempts run on one Mulberry32 stream seeded with `seed`; each draws a
-/// placement and answer ([`draw`]), sets the numbers to the answer's degrees and repairs toward
-/// uniqueness ([`settle`]). The first unique attempt is returned. If none is, every attempt is
+/// placement and answer (`draw`), sets the numbers to the answer's degrees and repairs toward
+/// uniqueness (`settle`). The first unique attempt is returned. If none is, every attempt is
 /// counted again up to [`FALLBACK_LIMIT`] (budget [`SOLVE_BUDGET`]) and the one with the fewest
 /// solutions is returned (budget-exhausted last, ties to the earlier attempt) with `unique: false`.
 pub fn generate(seed: u32, difficulty: Difficulty) -> Result<Generated> {
