@@ -1,7 +1,8 @@
 //! Reading puzzle files: splitting input into records (one per line, or blocks separated by blank
 //! lines) with line numbers, under explicit size bounds.
 
-use std::io::{BufRead, Read};
+use std::io::{BufRead, BufReader, Read};
+use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 use dayseed_core::RecordFormat;
@@ -10,6 +11,15 @@ use dayseed_core::RecordFormat;
 pub const MAX_LINE_BYTES: usize = 1 << 20;
 /// The most lines in one block record.
 pub const MAX_BLOCK_LINES: usize = 4096;
+
+/// Opens `path` for buffered reading, or stdin when it is `-`.
+pub fn open(path: &Path) -> Result<Box<dyn BufRead>> {
+    if path.as_os_str() == "-" {
+        return Ok(Box::new(BufReader::new(std::io::stdin())));
+    }
+    let f = std::fs::File::open(path).with_context(|| format!("opening {}", path.display()))?;
+    Ok(Box::new(BufReader::new(f)))
+}
 
 /// One puzzle's text and where it starts in the file.
 #[derive(Debug, Clone, PartialEq, Eq)]

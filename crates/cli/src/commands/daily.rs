@@ -1,10 +1,10 @@
 //! `dayseed daily`: today's puzzle for this machine's time zone, or any date/zone/policy.
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use dayseed_core::day::{format_date, parse_date};
 use dayseed_core::{DayPolicy, Registry};
 
-use super::{Outcome, strip_solution};
+use super::{Outcome, print_board, strip_solution};
 use crate::args::DailyArgs;
 
 pub fn run(registry: &Registry, a: DailyArgs) -> Result<Outcome> {
@@ -29,7 +29,6 @@ pub fn run(registry: &Registry, a: DailyArgs) -> Result<Outcome> {
     let mut record = genre.generate(&id)?;
     let date = format_date(epoch_day)?;
     if a.json {
-        let full = record.puzzle.clone();
         strip_solution(registry, &mut record, a.solution)?;
         let mut flat = record.to_flat_json();
         flat["date"] = date.into();
@@ -37,38 +36,16 @@ pub fn run(registry: &Registry, a: DailyArgs) -> Result<Outcome> {
         if policy == DayPolicy::DeviceLocalV1 {
             flat["tz"] = tz.into();
         }
-        drop(full);
         println!("{flat}");
         return Ok(Outcome::Success);
     }
-    let drawing = genre
-        .render_text(&record.puzzle, None, a.solution)
-        .context("drawing the puzzle")?;
     let zone = match policy {
         DayPolicy::DeviceLocalV1 => format!(" in {tz}"),
         DayPolicy::UtcV1 => " (UTC)".to_string(),
     };
-    println!("{}", record.id);
-    println!("daily {} for {date}{zone}, policy {}", genre.name(), policy);
-    println!();
-    println!("{drawing}");
-    if let Some(level) = difficulty_of(&record.puzzle) {
-        println!("difficulty: {level}");
-    }
-    println!("digest:     {}", record.digest);
-    if let Some(f) = &record.fallback {
-        println!("note:       {f}");
-    }
+    let heading = format!("daily {} for {date}{zone}, policy {policy}", genre.name());
+    print_board(genre, &record, Some(heading), a.solution)?;
     Ok(Outcome::Success)
-}
-
-/// The difficulty a genre recorded in its puzzle JSON, if any.
-pub fn difficulty_of(puzzle: &serde_json::Value) -> Option<String> {
-    let v = puzzle.get("difficulty")?;
-    Some(match v {
-        serde_json::Value::String(s) => s.clone(),
-        other => other.to_string(),
-    })
 }
 
 /// This machine's IANA time zone name, or UTC when it cannot be told.

@@ -77,3 +77,31 @@ pub fn progress_bar(len: u64, quiet: bool) -> indicatif::ProgressBar {
     );
     bar
 }
+
+/// Prints a board for people: id, optional heading, the drawing, difficulty, digest and any
+/// fallback note.
+pub fn print_board(
+    genre: &dyn dayseed_core::DynGenre,
+    record: &dayseed_core::GeneratedRecord,
+    heading: Option<String>,
+    solution: bool,
+) -> Result<()> {
+    let drawing = genre.render_text(&record.puzzle, None, solution)?;
+    println!("{}", record.id);
+    if let Some(h) = heading {
+        println!("{h}");
+    }
+    println!();
+    println!("{drawing}");
+    if let Some(level) = record.puzzle.get("difficulty") {
+        match level {
+            serde_json::Value::String(s) => println!("difficulty: {s}"),
+            other => println!("difficulty: {other}"),
+        }
+    }
+    println!("digest:     {}", record.digest);
+    if let Some(f) = &record.fallback {
+        println!("note:       {f}");
+    }
+    Ok(())
+}

@@ -3,9 +3,8 @@
 use anyhow::{Context, Result};
 use dayseed_core::Registry;
 
-use super::{Outcome, strip_solution};
+use super::{Outcome, print_board, strip_solution};
 use crate::args::ShowArgs;
-use crate::commands::daily::difficulty_of;
 
 pub fn run(registry: &Registry, a: ShowArgs) -> Result<Outcome> {
     let (id, genre) = registry.parse_id(&a.id)?;
@@ -20,15 +19,6 @@ pub fn run(registry: &Registry, a: ShowArgs) -> Result<Outcome> {
         println!("{}", record.to_flat_json());
         return Ok(Outcome::Success);
     }
-    println!("{}", record.id);
-    println!();
-    println!("{}", genre.render_text(&record.puzzle, None, a.solution)?);
-    if let Some(level) = difficulty_of(&record.puzzle) {
-        println!("difficulty: {level}");
-    }
-    println!("digest:     {}", record.digest);
-    if let Some(f) = &record.fallback {
-        println!("note:       {f}");
-    }
+    print_board(genre, &record, None, a.solution)?;
     Ok(Outcome::Success)
 }

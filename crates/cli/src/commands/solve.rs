@@ -1,9 +1,9 @@
 //! `dayseed solve`: count solutions of puzzles from a file, one JSON line each; a bad record gets
 //! an error on stderr naming it, and the run goes on.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use dayseed_core::{Registry, SolveOptions};
 use serde_json::Value;
 
@@ -21,13 +21,7 @@ pub fn run(registry: &Registry, a: SolveArgs) -> Result<Outcome> {
     if !(1..=256).contains(&a.jobs) {
         bail!("--jobs must be between 1 and 256");
     }
-    let reader: Box<dyn BufRead> = if a.file.as_os_str() == "-" {
-        Box::new(BufReader::new(std::io::stdin()))
-    } else {
-        let f = std::fs::File::open(&a.file)
-            .with_context(|| format!("opening {}", a.file.display()))?;
-        Box::new(BufReader::new(f))
-    };
+    let reader = crate::input::open(&a.file)?;
     let options = SolveOptions {
         grade: !a.no_grade,
         budget: a.budget,
