@@ -152,15 +152,62 @@ const ROW_BOXES: [u16; 512] = {
     t
 };
 
+/// [`ROW_BOXES`] shifted to the bits of rows 1 and 2 of a row-by-box occupancy.
+const ROW_BOXES_1: [u16; 512] = shifted_row_boxes(3);
+/// See [`ROW_BOXES_1`].
+const ROW_BOXES_2: [u16; 512] = shifted_row_boxes(6);
+
+const fn shifted_row_boxes(by: u32) -> [u16; 512] {
+    let mut t = [0u16; 512];
+    let mut s = 0;
+    while s < 512 {
+        t[s] = ROW_BOXES[s] << by;
+        s += 1;
+    }
+    t
+}
+
 /// The 3x3 row-by-box occupancy of a band mask (bit `row * 3 + box`).
 #[inline(always)]
 fn row_box(a: u32) -> usize {
     usize::from(
         ROW_BOXES[(a & ROW0) as usize]
-            | ROW_BOXES[(a >> 9 & ROW0) as usize] << 3
-            | ROW_BOXES[(a >> 18 & ROW0) as usize] << 6,
+            | ROW_BOXES_1[(a >> 9 & ROW0) as usize]
+            | ROW_BOXES_2[(a >> 18 & ROW0) as usize],
     )
 }
+
+/// For a row-by-box occupancy, the band cells of its permutations ([`PERM_UNION`] expanded).
+const ALLOWED: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut s = 0;
+    while s < 512 {
+        t[s] = EXPAND[PERM_UNION[s] as usize];
+        s += 1;
+    }
+    t
+};
+/// For a row-by-box occupancy, the cells of the boxes whose digit is confined to one row once
+/// the occupancy is reduced to its permutations.
+const ONE_ROW_CELLS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut s = 0;
+    while s < 512 {
+        t[s] = BOX_CELLS[ONE_ROW_BOXES[PERM_UNION[s] as usize] as usize];
+        s += 1;
+    }
+    t
+};
+/// For the 9 columns a digit may use in a band, the cells of the boxes with one column left.
+const ONE_COLUMN_CELLS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut s = 0;
+    while s < 512 {
+        t[s] = BOX_CELLS[ONE_COLUMN_BOXES[s] as usize];
+        s += 1;
+    }
+    t
+};
 
 /// The columns (9 bits) a band mask touches, repeated on the three rows of a band.
 #[inline(always)]
@@ -282,28 +329,31 @@ impl State {
     #[inline(always)]
     fn band_step<const I: usize>(&mut self) -> Result<(), Dead> {
         let b = I % 3;
-        let m = PERM_UNION[row_box(self.cand[I])];
-        if m == 0 {
+        let rb = row_box(self.cand[I]);
+        let allowed = ALLOWED[rb];
+        if allowed == 0 {
             return Err(Dead);
         }
-        let a = self.cand[I] & EXPAND[usize::from(m)];
+        let a = self.cand[I] & allowed;
         self.cand[I] = a;
         self.prev[I] = a;
         let cols = ((a | a >> 9 | a >> 18) & ROW0) as usize;
-        let one_col = ONE_COLUMN_BOXES[cols];
         let keep = KEEP_OUTSIDE[cols];
         let (n1, n2) = (I - b + (b + 1) % 3, I - b + (b + 2) % 3);
         self.cand[n1] &= keep;
         self.cand[n2] &= keep;
-        let solved = a & BOX_CELLS[usize::from(one_col & ONE_ROW_BOXES[usize::from(m)])];
-        self.unsolved[b] &= !solved;
-        let other = !solved;
-        let mut j = b;
-        while j < 27 {
-            if j != I {
-                self.cand[j] &= other;
+        // Cells already placed were cleared from the other digits when they were placed.
+        let solved = a & ONE_COLUMN_CELLS[cols] & ONE_ROW_CELLS[rb] & self.unsolved[b];
+        if solved != 0 {
+            self.unsolved[b] &= !solved;
+            let other = !solved;
+            let mut j = b;
+            while j < 27 {
+                if j != I {
+                    self.cand[j] &= other;
+                }
+                j += 3;
             }
-            j += 3;
         }
         Ok(())
     }
