@@ -1,8 +1,9 @@
 //! Bench helper for `bench/starlink-*.sh`.
 //!
-//! * `starlink_bench uniqueness N [THREADS] [DIFFICULTY]` — generates `starlink:SEED-s-<D>-g1` for s in 0..N at
+//! * `starlink_bench uniqueness N [THREADS] [DIFFICULTY]` — generates `starlink:SEED-s-<D>-g2` (current) for s in 0..N at
 //!   every difficulty and prints the uniqueness rate, the solution-count distribution and the
-//!   attempts used.
+//!   attempts used (placements; `first attempt` = boards from the first placement); the seeds
+//!   that are not unique go to stderr.
 //! * `starlink_bench time BATCHES SIZE [FIRST_SEED]` — generates EXPERT boards (consecutive
 //!   seeds) in batches and prints the time per board of each batch in milliseconds, one a line.
 
@@ -11,6 +12,7 @@ use std::time::Instant;
 use dayseed_core::Source;
 use dayseed_starlink::Difficulty;
 use dayseed_starlink::generate::{generate, seed32};
+use dayseed_starlink::versions::G2;
 
 #[derive(Default, Clone)]
 struct Tally {
@@ -19,15 +21,18 @@ struct Tally {
     attempts_total: u64,
     attempts_max: u32,
     repaired_first: u64,
+    not_unique: Vec<u64>,
 }
 
 fn tally(difficulty: Difficulty, seeds: impl Iterator<Item = u64>) -> Tally {
     let mut t = Tally::default();
     for s in seeds {
         let seed = seed32(&Source::Seed(s)).expect("seed sources always hash");
-        let g = generate(seed, difficulty).expect("generation succeeds");
+        let g = generate(seed, difficulty, G2).expect("generation succeeds");
         if g.puzzle.unique == Some(true) {
             t.unique += 1;
+        } else {
+            t.not_unique.push(s);
         }
         let key = g
             .puzzle
@@ -70,7 +75,9 @@ fn uniqueness(n: u64, threads: u64, only: Option<Difficulty>) {
             t.attempts_total += p.attempts_total;
             t.attempts_max = t.attempts_max.max(p.attempts_max);
             t.repaired_first += p.repaired_first;
+            t.not_unique.extend(p.not_unique);
         }
+        t.not_unique.sort_unstable();
         let dist: Vec<String> = t
             .by_solutions
             .iter()
@@ -86,6 +93,9 @@ fn uniqueness(n: u64, threads: u64, only: Option<Difficulty>) {
             t.attempts_max,
             100.0 * t.repaired_first as f64 / n as f64,
         );
+        if !t.not_unique.is_empty() {
+            eprintln!("{} seeds not unique: {:?}", d.name(), t.not_unique);
+        }
     }
 }
 
@@ -95,7 +105,7 @@ fn time(batches: u64, size: u64, first_seed: u64) {
         let start = Instant::now();
         for _ in 0..size {
             let seed = seed32(&Source::Seed(s)).expect("seed sources always hash");
-            let g = generate(seed, Difficulty::Expert).expect("generation succeeds");
+            let g = generate(seed, Difficulty::Expert, G2).expect("generation succeeds");
             std::hint::black_box(g);
             s += 1;
         }

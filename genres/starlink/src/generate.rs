@@ -1,7 +1,8 @@
 //! The g1 generator: seeds, attempts on one RNG stream, uniqueness repair and the fallback.
 
+use dayseed_core::genre::unsupported_version;
 use dayseed_core::seed::fnv1a32;
-use dayseed_core::{Budget, Count, Error, ErrorKind, Mulberry32, Result, Source};
+use dayseed_core::{Budget, Count, Error, ErrorKind, Mulberry32, Result, Source, Version};
 
 use crate::answer::{self, AnswerSet};
 use crate::candidates::candidates;
@@ -10,9 +11,20 @@ use crate::model::Model;
 use crate::placement::place;
 use crate::puzzle::{Puzzle, Star, to_cells};
 use crate::solver::{SOLVE_BUDGET, solve};
+use crate::versions::{G1, G2, VERSIONS};
 
-/// Attempts (complete boards checked for uniqueness) per generation.
+/// Attempts (placements) per generation.
 pub const ATTEMPTS: u32 = 30;
+
+/// Answers tried on one placement: 1 in g1; in g2, when the repaired answer is not unique, up to
+/// two more answers are drawn (same stream) on the same placement before a new placement.
+pub fn answers_per_placement(version: Version) -> Result<u32> {
+    match version {
+        G1 => Ok(1),
+        G2 => Ok(3),
+        other => Err(unsupported_version("starlink", other, &VERSIONS)),
+    }
+}
 /// Placements drawn per attempt before giving up (never reached in practice).
 pub const MAX_PLACEMENTS: u32 = 1000;
 /// Repair steps per attempt: each kills the alternative solution found.
@@ -57,6 +69,8 @@ struct Attempt {
     model: Model,
     answer: AnswerSet,
     count: Count,
+    /// The attempt (placement) number, from 1.
+    attempt: u32,
 }
 
 /// Draws placements until one admits an answer.
@@ -270,33 +284,48 @@ fn to_puzzle(
     }
 }
 
-/// Generates the g1 board for a 32-bit seed and a difficulty.
+/// Generates the board of a generator version for a 32-bit seed and a difficulty.
 ///
 /// Up to [`ATTEMPTS`] attempts run on one Mulberry32 stream seeded with `seed`; each draws a
 /// placement and answer (`draw`), sets the numbers to the answer's degrees and repairs toward
-/// uniqueness (`settle`). The first unique attempt is returned. If none is, every attempt is
-/// counted again up to [`FALLBACK_LIMIT`] (budget [`SOLVE_BUDGET`]) and the one with the fewest
-/// solutions is returned (budget-exhausted last, ties to the earlier attempt) with `unique: false`.
-pub fn generate(seed: u32, difficulty: Difficulty) -> Result<Generated> {
+/// uniqueness (`settle`); in g2 a placement whose repaired answer is not unique gets up to two
+/// more answers ([`answers_per_placement`]). The first unique board is returned. If none is, every
+/// board tried is counted again up to [`FALLBACK_LIMIT`] (budget [`SOLVE_BUDGET`]) and the one with
+/// the fewest solutions is returned (budget-exhausted last, ties to the earlier) with
+/// `unique: false`.
+pub fn generate(seed: u32, difficulty: Difficulty, version: Version) -> Result<Generated> {
+    let answers = answers_per_placement(version)?;
     let spec = difficulty.spec();
     let mut rng = Mulberry32::new(seed);
     let mut tried: Vec<Attempt> = Vec::new();
     for attempt in 1..=ATTEMPTS {
-        let (mut model, mut answer) = draw(&spec, &mut rng)?;
-        let count = settle(&mut model, &mut answer);
-        if count.is_unique() {
-            return finish(
-                to_puzzle(&model, &answer, &spec, difficulty, count),
-                &model,
+        let (base, first) = draw(&spec, &mut rng)?;
+        let mut first = Some(first);
+        for _ in 0..answers {
+            let answer = match first.take() {
+                Some(a) => Some(a),
+                None => answer::build(&base, spec.extra_percent, &mut rng),
+            };
+            let Some(mut answer) = answer else {
+                continue;
+            };
+            let mut model = base.clone();
+            let count = settle(&mut model, &mut answer);
+            if count.is_unique() {
+                return finish(
+                    to_puzzle(&model, &answer, &spec, difficulty, count),
+                    &model,
+                    attempt,
+                    None,
+                );
+            }
+            tried.push(Attempt {
+                model,
+                answer,
+                count,
                 attempt,
-                None,
-            );
+            });
         }
-        tried.push(Attempt {
-            model,
-            answer,
-            count,
-        });
     }
     for a in &mut tried {
         a.count = solve(
@@ -315,15 +344,15 @@ pub fn generate(seed: u32, difficulty: Difficulty) -> Result<Generated> {
     let note = match a.count {
         Count::Exactly(n) => format!(
             "no unique board in {ATTEMPTS} attempts; attempt {} has {n} solutions",
-            best + 1
+            a.attempt
         ),
         Count::AtLeast(n) => format!(
             "no unique board in {ATTEMPTS} attempts; attempt {} has at least {n} solutions",
-            best + 1
+            a.attempt
         ),
         Count::BudgetExhausted => format!(
             "no unique board in {ATTEMPTS} attempts; attempt {} could not be counted",
-            best + 1
+            a.attempt
         ),
     };
     finish(
@@ -365,7 +394,7 @@ mod tests {
         let mut fallbacks = Vec::new();
         for s in 0..seeds {
             let seed = seed32(&Source::Seed(s)).unwrap();
-            let g = generate(seed, difficulty).unwrap();
+            let g = generate(seed, difficulty, G2).unwrap();
             let p = &g.puzzle;
             p.validate().unwrap();
             let model = p.model();
@@ -412,8 +441,8 @@ mod tests {
 
     #[test]
     fn generation_is_deterministic_and_seeds_are_documented() {
-        let a = generate(7, Difficulty::Expert).unwrap();
-        let b = generate(7, Difficulty::Expert).unwrap();
+        let a = generate(7, Difficulty::Expert, G2).unwrap();
+        let b = generate(7, Difficulty::Expert, G2).unwrap();
         assert_eq!(a.puzzle, b.puzzle);
         assert_eq!(a.attempts, b.attempts);
         assert_eq!(

@@ -11,7 +11,7 @@ use crate::difficulty::Difficulty;
 use crate::generate::{generate, seed32};
 use crate::hint::describe;
 use crate::puzzle::{Puzzle, State};
-use crate::versions::{G1, VERSIONS};
+use crate::versions::{G1, G2, VERSIONS};
 use crate::{format, hint, render};
 
 /// The Starlink genre.
@@ -77,11 +77,11 @@ impl Genre for Starlink {
         source: &Source,
         params: &Difficulty,
     ) -> Result<Board<Puzzle>> {
-        if version != G1 {
+        if version != G1 && version != G2 {
             return Err(unsupported_version(Self::NAME, version, &VERSIONS));
         }
         let seed = seed32(source)?;
-        let generated = generate(seed, *params)?;
+        let generated = generate(seed, *params, version)?;
         Ok(Board {
             seed: u64::from(seed),
             puzzle: generated.puzzle,
@@ -224,14 +224,15 @@ mod tests {
         assert!(GENRE.canonical_params("expert").is_ok());
         let id: PuzzleId = "starlink:SEED-1-expert-g1".parse().unwrap();
         assert!(GENRE.generate(&id).is_err(), "params must be canonical");
-        let id: PuzzleId = "starlink:SEED-1-EXPERT-g2".parse().unwrap();
+        let id: PuzzleId = "starlink:SEED-1-EXPERT-g3".parse().unwrap();
         let e = GENRE.generate(&id).unwrap_err();
-        assert!(e.message().contains("g1"), "{e}");
+        assert!(e.message().contains("g1, g2"), "{e}");
+        assert_eq!(GENRE.current_version(), G2);
     }
 
     #[test]
     fn generated_record_has_the_documented_fields() {
-        let id: PuzzleId = "starlink:DAILY-utc-v1-20671-EXPERT-g1".parse().unwrap();
+        let id: PuzzleId = "starlink:DAILY-utc-v1-20671-EXPERT-g2".parse().unwrap();
         let flat = GENRE.generate(&id).unwrap().to_flat_json();
         for key in [
             "id",
@@ -259,7 +260,7 @@ mod tests {
 
     #[test]
     fn check_is_by_the_rules_and_solve_reports() {
-        let p = record("starlink:SEED-3-NORMAL-g1");
+        let p = record("starlink:SEED-3-NORMAL-g2");
         let answer = p["solution"].clone();
         let state = json!({ "lines": answer });
         let v = GENRE.check(&p, &state).unwrap();
@@ -298,7 +299,7 @@ mod tests {
 
     #[test]
     fn crossing_lines_are_reported() {
-        let p = record("starlink:SEED-5-EXPERT-g1");
+        let p = record("starlink:SEED-5-EXPERT-g2");
         let puzzle: Puzzle = serde_json::from_value(p.clone()).unwrap();
         let model = puzzle.model();
         let (a, b) = (0..model.lines.len())
@@ -311,7 +312,7 @@ mod tests {
 
     #[test]
     fn hints_walk_to_the_solution_and_point_at_wrong_lines() {
-        let p = record("starlink:SEED-11-HARD-g1");
+        let p = record("starlink:SEED-11-HARD-g2");
         let mut lines: Vec<u64> = Vec::new();
         for _ in 0..200 {
             let h = GENRE.hint(&p, &json!({ "lines": lines })).unwrap();
@@ -334,12 +335,12 @@ mod tests {
 
     #[test]
     fn text_forms_round_trip_and_render() {
-        let p = record("starlink:SEED-2-EASY-g1");
+        let p = record("starlink:SEED-2-EASY-g2");
         let text = GENRE.encode(&p).unwrap();
         let back = GENRE.decode(&text).unwrap();
         assert_eq!(back, GENRE.without_solution(&p).unwrap());
         // The whole `gen` line decodes too (extra fields ignored).
-        let id: PuzzleId = "starlink:SEED-2-EASY-g1".parse().unwrap();
+        let id: PuzzleId = "starlink:SEED-2-EASY-g2".parse().unwrap();
         let line = GENRE.generate(&id).unwrap().to_flat_json().to_string();
         assert_eq!(GENRE.decode(&line).unwrap(), p);
         assert_eq!(GENRE.digest(&p).unwrap().len(), 64);
