@@ -236,6 +236,28 @@ const ROWS_AND_BOXES: [u32; 512] = {
     t
 };
 
+/// The column of each of the 27 cells of a band.
+const COLUMN_OF: [u8; 27] = {
+    let mut t = [0u8; 27];
+    let mut p = 0;
+    while p < 27 {
+        t[p] = (p % 9) as u8;
+        p += 1;
+    }
+    t
+};
+
+/// The band cells of the row and the box of each of the 27 cells of a band.
+const CELL_ROW_AND_BOX: [u32; 27] = {
+    let mut t = [0u32; 27];
+    let mut p = 0;
+    while p < 27 {
+        t[p] = ROW0 << (9 * (p / 9)) | BOX0 << (3 * (p % 9 / 3));
+        p += 1;
+    }
+    t
+};
+
 /// The rows and boxes of the cells in `s`, as band cells (the peers of `s` inside its band).
 #[inline(always)]
 pub(crate) fn rows_and_boxes(s: u32) -> u32 {
@@ -270,37 +292,35 @@ impl State {
     /// a value is out of range.
     fn from_cells(cells: &[u8; 81]) -> Option<State> {
         let mut givens = [0u32; 27];
+        // Per (digit, band): the rows and boxes of its givens; per digit: their columns.
+        let mut seen = [0u32; 27];
+        let mut columns = [0u32; 9];
         let mut taken = [0u32; 3];
-        let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
-        for r in 0..9 {
-            let b = r / 3;
-            for c in 0..9 {
-                let v = cells[r * 9 + c];
+        for (b, band) in cells.chunks_exact(27).enumerate() {
+            for (pos, &v) in band.iter().enumerate() {
                 if v == 0 {
                     continue;
                 }
-                if v > 9 {
+                let d = usize::from(v - 1);
+                if d >= 9 {
                     return None;
                 }
-                let flag = 1u16 << v;
-                let x = b * 3 + c / 3;
-                if (rows[r] | cols[c] | boxes[x]) & flag != 0 {
+                let (i, bit, column) = (d * 3 + b, 1u32 << pos, 1u32 << COLUMN_OF[pos]);
+                if seen[i] & bit != 0 || columns[d] & column != 0 {
                     return None;
                 }
-                rows[r] |= flag;
-                cols[c] |= flag;
-                boxes[x] |= flag;
-                let bit = 1u32 << ((r % 3) * 9 + c);
-                givens[usize::from(v - 1) * 3 + b] |= bit;
+                seen[i] |= CELL_ROW_AND_BOX[pos];
+                columns[d] |= column;
+                givens[i] |= bit;
                 taken[b] |= bit;
             }
         }
         let mut s = State::empty();
-        for d in 0..9 {
-            let g = &givens[d * 3..d * 3 + 3];
-            let columns = !column_cells(g[0] | g[1] | g[2]);
-            for b in 0..3 {
-                s.cand[d * 3 + b] = (BAND & !taken[b] & columns & !rows_and_boxes(g[b])) | g[b];
+        for (d, &c) in columns.iter().enumerate() {
+            let outside = BAND & !(c | c << 9 | c << 18);
+            for (b, &t) in taken.iter().enumerate() {
+                let i = d * 3 + b;
+                s.cand[i] = (outside & !t & !seen[i]) | givens[i];
             }
         }
         s.unsolved = taken.map(|t| BAND & !t);
