@@ -61,7 +61,9 @@
 //! A region of cells is grown from the PRNG (each new cell must touch the region along one
 //! contiguous run of its eight neighbours, so the region stays simply connected without pinches)
 //! to 40-60% of the board; its boundary is the loop. All clues are counted, then removed in PRNG
-//! order while the techniques up to the target level still solve the puzzle. The result must
+//! order while the techniques up to the target level still solve the puzzle (a removal that
+//! would let a second loop, the answer with one cell toggled, fit every remaining clue is
+//! refused without running the check: [`witness`]). The result must
 //! grade exactly at the target; otherwise a new loop is drawn on the same RNG stream (at most 30
 //! attempts), after which the closest lower level found is delivered with `fallback` set. Every
 //! board is re-checked unique by the search solver before it is returned.
@@ -91,6 +93,7 @@ pub mod params;
 mod render;
 pub mod solver;
 mod versions;
+pub mod witness;
 
 pub use check::{components, verdict};
 pub use genre::Slitherlink;
