@@ -362,19 +362,16 @@ impl State {
         let (n1, n2) = (I - b + (b + 1) % 3, I - b + (b + 2) % 3);
         self.cand[n1] &= keep;
         self.cand[n2] &= keep;
-        // Cells already placed were cleared from the other digits when they were placed.
-        let solved = a & ONE_COLUMN_CELLS[cols] & ONE_ROW_CELLS[rb] & self.unsolved[b];
-        if solved != 0 {
-            self.unsolved[b] &= !solved;
-            let other = !solved;
-            let mut j = b;
-            while j < 27 {
-                if j != I {
-                    self.cand[j] &= other;
-                }
-                j += 3;
-            }
+        // Without a branch (whether a cell is solved is hard to predict): the solved cells
+        // leave every digit of the band, then the digit's own candidates are restored.
+        let solved = a & ONE_COLUMN_CELLS[cols] & ONE_ROW_CELLS[rb];
+        self.unsolved[b] &= !solved;
+        let mut j = b;
+        while j < 27 {
+            self.cand[j] &= !solved;
+            j += 3;
         }
+        self.cand[I] = a;
         Ok(())
     }
 
