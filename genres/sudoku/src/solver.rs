@@ -333,13 +333,12 @@ impl State {
     #[inline(always)]
     fn place(&mut self, d: usize, b: usize, bit: u32) {
         let i = d * 3 + b;
-        self.cand[i] &= !rows_and_boxes(bit) | bit;
+        let own = self.cand[i] & (!rows_and_boxes(bit) | bit);
         self.unsolved[b] &= !bit;
         for e in 0..9 {
-            if e != d {
-                self.cand[e * 3 + b] &= !bit;
-            }
+            self.cand[e * 3 + b] &= !bit;
         }
+        self.cand[i] = own;
     }
 
     /// Row/box reasoning for one digit in one band (subband `I = digit * 3 + band`): keeps the
@@ -531,10 +530,8 @@ impl Search<'_> {
         let mut digits = [0usize; 9];
         let mut n = 0;
         for d in 0..9 {
-            if s.cand[d * 3 + b] & bit != 0 {
-                digits[n] = d;
-                n += 1;
-            }
+            digits[n] = d;
+            n += usize::from(s.cand[d * 3 + b] & bit != 0);
         }
         if let Some(rng) = self.rng.as_deref_mut() {
             rng.shuffle(&mut digits[..n]);
