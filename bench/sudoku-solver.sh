@@ -3,9 +3,14 @@
 # JCZSolve), counting solutions up to 2 on the same puzzle lists, in one run. The peer is built
 # on the fly in a scratch folder outside the repository ($PEER_DIR, default /tmp/dayseed-sudoku-peer);
 # nothing of it is kept in the repo (its licence is AGPL). Prints the median puzzles/s of each
-# (over REPS passes inside one process, alternating processes RUNS times) and the ratio.
+# (over REPS passes inside one process, alternating processes RUNS times), the best of those RUNS
+# medians (less hurt by a loaded machine), and the ratios (above 1: dayseed is faster).
+# When valgrind is installed, it also counts, on the first CG_N puzzles of each list, the
+# instructions and simulated branch mispredicts per puzzle spent inside the counting call of each
+# (callgrind --toggle-collect): repeatable figures on a noisy shared machine.
 #
-#   bench/sudoku-solver.sh [RUNS]      env: N (puzzles per list, default 1000), REPS (default 9)
+#   bench/sudoku-solver.sh [RUNS]      env: N (puzzles per list, default 1000), REPS (default 9),
+#                                           CG_N (default 300; 0 skips the callgrind counts)
 #
 # Lists: dayseed g1 MASTER and EXPERT puzzles (minimal, 21-26 clues), and Solo "unreasonable"
 # puzzles when sgt-solo is installed.
@@ -14,6 +19,7 @@ cd "$(dirname "$0")/.."
 RUNS=${1:-3}
 N=${N:-1000}
 REPS=${REPS:-9}
+CG_N=${CG_N:-300}
 PEER_DIR=${PEER_DIR:-/tmp/dayseed-sudoku-peer}
 WORK=$(mktemp -d /tmp/dayseed-sudoku-solver.XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
@@ -72,7 +78,8 @@ for line in sys.stdin:
 fi
 
 rate() { sed -n 's/.*median_per_sec=\([0-9]*\).*/\1/p'; }
-printf '%-18s %8s %14s %14s %7s\n' list puzzles dayseed/s sudoku-crate/s ratio
+printf '%-18s %8s %12s %12s %7s %12s %12s %7s\n' list puzzles dayseed/s crate/s ratio \
+  best-ours/s best-crate/s ratio
 for l in $lists; do
   f="$WORK/$l.txt"
   o=(); p=()
@@ -82,5 +89,28 @@ for l in $lists; do
   done
   mo=$(printf '%s\n' "${o[@]}" | sort -n | sed -n "$(( (RUNS + 1) / 2 ))p")
   mp=$(printf '%s\n' "${p[@]}" | sort -n | sed -n "$(( (RUNS + 1) / 2 ))p")
-  printf '%-18s %8s %14s %14s %6.2fx\n' "$l" "$(grep -c . "$f")" "$mo" "$mp" "$(echo "$mo $mp" | awk '{print $1 / $2}')"
+  bo=$(printf '%s\n' "${o[@]}" | sort -n | tail -1)
+  bp=$(printf '%s\n' "${p[@]}" | sort -n | tail -1)
+  printf '%-18s %8s %12s %12s %6.2fx %12s %12s %6.2fx\n' "$l" "$(grep -c . "$f")" "$mo" "$mp" \
+    "$(echo "$mo $mp" | awk '{print $1 / $2}')" "$bo" "$bp" "$(echo "$bo $bp" | awk '{print $1 / $2}')"
 done
+
+if [ "$CG_N" -gt 0 ] && command -v valgrind > /dev/null; then
+  # Ir and Bcm collected inside the counting call only, per puzzle.
+  counted() {
+    valgrind --tool=callgrind --branch-sim=yes --callgrind-out-file=/dev/null \
+      --toggle-collect="$1" "${@:2}" 2>&1 | sed -n 's/.*Collected : \([0-9]*\) [0-9]* \([0-9]*\).*/\1 \2/p'
+  }
+  echo
+  printf '%-18s %8s %12s %12s %7s %12s %12s\n' list puzzles ours-instr crate-instr ratio \
+    ours-mispr crate-mispr
+  for l in $lists; do
+    head -n "$CG_N" "$WORK/$l.txt" > "$WORK/cg.txt"
+    n=$(grep -c . "$WORK/cg.txt")
+    read -r io mo < <(counted '*solver::count_solutions' "$OURS" "$WORK/cg.txt" 1)
+    read -r ip mp < <(counted '*Sudoku::solutions_count_up_to' "$PEER" "$WORK/cg.txt" 1)
+    printf '%-18s %8s %12.0f %12.0f %6.2fx %12.0f %12.0f\n' "$l" "$n" "$(echo "$io $n" | awk '{print $1 / $2}')" \
+      "$(echo "$ip $n" | awk '{print $1 / $2}')" "$(echo "$ip $io" | awk '{print $1 / $2}')" \
+      "$(echo "$mo $n" | awk '{print $1 / $2}')" "$(echo "$mp $n" | awk '{print $1 / $2}')"
+  done
+fi
