@@ -1,7 +1,10 @@
 //! Solver throughput for `bench/sudoku-solver.sh`: counts solutions up to 2 for every puzzle of a
 //! file (one 81-character puzzle per line) and prints the median rate over several repetitions.
 //!
-//! `cargo run --release -p dayseed-sudoku --example solver_bench -- FILE [REPS]`
+//! `cargo run --release -p dayseed-sudoku --example solver_bench -- FILE [REPS] [--each]`
+//!
+//! With `--each`, it also prints one line per puzzle, `count nodes`, to check that a solver change
+//! keeps every count and every search tree (the node count) of an earlier build.
 
 use std::time::Instant;
 
@@ -12,6 +15,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().collect();
     let path = args.get(1).ok_or("usage: solver_bench FILE [REPS]")?;
     let reps: usize = args.get(2).map_or(Ok(5), |s| s.parse())?;
+    let each = args.get(3).is_some_and(|a| a == "--each");
     let text = std::fs::read_to_string(path)?;
     let puzzles = text
         .lines()
@@ -32,6 +36,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             hist[usize::from(count.zero_one_many().unwrap_or(2))] += 1;
         }
         rates.push(puzzles.len() as f64 / t.elapsed().as_secs_f64());
+    }
+    if each {
+        for p in &puzzles {
+            let mut budget = Budget::unlimited();
+            let count = solver::count_solutions(p, 2, &mut budget);
+            println!("{count:?} {}", budget.spent());
+        }
     }
     rates.sort_by(f64::total_cmp);
     println!(
