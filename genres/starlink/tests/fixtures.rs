@@ -16,7 +16,10 @@ const LOCKS: [(&str, &str); 2] = [
         "g1",
         "b35586f6e0ea493cf1963bb3c6f3c9d3abdd8b272e477ced2d438d2358ad18b1",
     ),
-    ("g2", "78ec90290ae1d9000aa811da72ea833455e8c7d7fe6181407aa44372ad90a3fd"),
+    (
+        "g2",
+        "78ec90290ae1d9000aa811da72ea833455e8c7d7fe6181407aa44372ad90a3fd",
+    ),
 ];
 
 fn ids(version: &str) -> Vec<String> {
