@@ -22,9 +22,21 @@ fn main() -> ExitCode {
     match commands::run(cli) {
         Ok(commands::Outcome::Success) => ExitCode::SUCCESS,
         Ok(commands::Outcome::PartialFailure) => ExitCode::from(1),
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("dayseed: {e:#}");
             ExitCode::from(1)
         }
     }
+}
+
+/// True when the error is stdout closing early (`dayseed gen ... | head`).
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    let broken = Some(std::io::ErrorKind::BrokenPipe);
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>().map(|io| io.kind()) == broken
+            || c.downcast_ref::<serde_json::Error>()
+                .and_then(|j| j.io_error_kind())
+                == broken
+    })
 }

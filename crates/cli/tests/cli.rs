@@ -263,3 +263,30 @@ fn hint_and_check_take_an_id_and_entries() {
     let h: Value = serde_json::from_str(stdout(&hint).trim()).unwrap();
     assert_eq!(h["kind"], Value::from("remove_mark"), "{h}");
 }
+
+#[test]
+fn a_closed_stdout_ends_the_run_quietly() {
+    use std::io::{BufRead, BufReader};
+    for args in [
+        &["gen", "lightsout", "--count", "100000"][..],
+        &["genres"][..],
+        &["show", "sudoku:SEED-3-EASY-g1"][..],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_dayseed"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut first)
+            .unwrap();
+        assert!(!first.is_empty(), "{args:?}");
+        // The reader is dropped here: the rest of the output hits a closed pipe.
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(out.status.success(), "{args:?}: {:?} {err}", out.status);
+    }
+}

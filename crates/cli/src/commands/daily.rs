@@ -36,7 +36,7 @@ pub fn run(registry: &Registry, a: DailyArgs) -> Result<Outcome> {
         if policy == DayPolicy::DeviceLocalV1 {
             flat["tz"] = tz.into();
         }
-        println!("{flat}");
+        outln!("{flat}");
         return Ok(Outcome::Success);
     }
     let zone = match policy {

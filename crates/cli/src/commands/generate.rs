@@ -72,20 +72,7 @@ pub fn run(registry: &Registry, a: GenArgs) -> Result<Outcome> {
         },
     );
     bar.finish_and_clear();
-    match result {
-        Err(e) if is_broken_pipe(&e) => Ok(Outcome::Success),
-        Err(e) => Err(e),
-        Ok(()) => {
-            out.flush()?;
-            Ok(Outcome::Success)
-        }
-    }
-}
-
-/// True when the error is stdout closing early (`dayseed gen ... | head`).
-pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
-    e.chain().any(|c| {
-        c.downcast_ref::<std::io::Error>()
-            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
-    })
+    result?;
+    out.flush()?;
+    Ok(Outcome::Success)
 }

@@ -16,14 +16,14 @@ pub fn run(registry: &Registry, as_json: bool) -> Result<Outcome> {
                 "capabilities": g.capabilities(),
                 "daily_params": g.daily_params(None)?,
             });
-            println!("{line}");
+            outln!("{line}");
         } else {
             let versions: Vec<String> = g
                 .versions()
                 .iter()
                 .map(|v| format!("{} ({:?})", v.version, v.status).to_lowercase())
                 .collect();
-            println!(
+            outln!(
                 "{:<12} versions: {}; daily params: {}",
                 g.name(),
                 versions.join(", "),

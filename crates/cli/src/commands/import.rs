@@ -11,9 +11,12 @@ pub fn run(a: ImportArgs) -> Result<Outcome> {
     for (line, why) in &summary.problems {
         eprintln!("dayseed: {}: line {line}: {why}", a.file.display());
     }
-    println!(
+    outln!(
         "{} lines: {} imported, {} already archived, {} rejected",
-        summary.lines, summary.imported, summary.duplicates, summary.rejected
+        summary.lines,
+        summary.imported,
+        summary.duplicates,
+        summary.rejected
     );
     Ok(if summary.rejected > 0 {
         Outcome::PartialFailure

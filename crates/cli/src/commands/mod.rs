@@ -1,5 +1,13 @@
 //! One file per subcommand; `run` dispatches.
 
+/// `println!` that returns an error instead of panicking when stdout is closed (`| head`).
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout().lock(), $($arg)*)?;
+    }};
+}
+
 mod daily;
 mod generate;
 mod genres;
@@ -87,21 +95,21 @@ pub fn print_board(
     solution: bool,
 ) -> Result<()> {
     let drawing = genre.render_text(&record.puzzle, None, solution)?;
-    println!("{}", record.id);
+    outln!("{}", record.id);
     if let Some(h) = heading {
-        println!("{h}");
+        outln!("{h}");
     }
-    println!();
-    println!("{drawing}");
+    outln!();
+    outln!("{drawing}");
     if let Some(level) = record.puzzle.get("difficulty") {
         match level {
-            serde_json::Value::String(s) => println!("difficulty: {s}"),
-            other => println!("difficulty: {other}"),
+            serde_json::Value::String(s) => outln!("difficulty: {s}"),
+            other => outln!("difficulty: {other}"),
         }
     }
-    println!("digest:     {}", record.digest);
+    outln!("digest:     {}", record.digest);
     if let Some(f) = &record.fallback {
-        println!("note:       {f}");
+        outln!("note:       {f}");
     }
     Ok(())
 }

@@ -16,7 +16,7 @@ pub fn run(registry: &Registry, a: ShowArgs) -> Result<Outcome> {
     }
     if a.json {
         strip_solution(registry, &mut record, a.solution)?;
-        println!("{}", record.to_flat_json());
+        outln!("{}", record.to_flat_json());
         return Ok(Outcome::Success);
     }
     print_board(genre, &record, None, a.solution)?;

@@ -7,7 +7,6 @@ use anyhow::{Result, bail};
 use dayseed_core::{Registry, SolveOptions};
 use serde_json::Value;
 
-use super::generate::is_broken_pipe;
 use super::{Outcome, print_json_line, progress_bar};
 use crate::args::SolveArgs;
 use crate::input::{Record, Records};
@@ -80,11 +79,7 @@ pub fn run(registry: &Registry, a: SolveArgs) -> Result<Outcome> {
                 Ok(())
             },
         );
-        match result {
-            Err(e) if is_broken_pipe(&e) => return Ok(Outcome::Success),
-            Err(e) => return Err(e),
-            Ok(()) => {}
-        }
+        result?;
         if read_error.is_some() {
             break;
         }

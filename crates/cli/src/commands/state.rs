@@ -47,7 +47,7 @@ pub fn hint(registry: &Registry, a: StateArgs) -> Result<Outcome> {
     let (genre, puzzle, state) = load(registry, &a)?;
     let hint = genre.hint(&puzzle, &state)?;
     if a.json {
-        println!("{}", serde_json::to_string(&hint)?);
+        outln!("{}", serde_json::to_string(&hint)?);
     } else {
         let kind = match hint.kind {
             HintKind::Step => "step",
@@ -55,7 +55,7 @@ pub fn hint(registry: &Registry, a: StateArgs) -> Result<Outcome> {
             HintKind::Solved => "solved",
             HintKind::BudgetExhausted => "no hint",
         };
-        println!("{kind}: {} — {}", hint.technique, hint.message);
+        outln!("{kind}: {} — {}", hint.technique, hint.message);
     }
     Ok(Outcome::Success)
 }
@@ -64,11 +64,11 @@ pub fn check(registry: &Registry, a: StateArgs) -> Result<Outcome> {
     let (genre, puzzle, state) = load(registry, &a)?;
     let verdict = genre.check(&puzzle, &state)?;
     if a.json {
-        println!("{}", serde_json::to_string(&verdict)?);
+        outln!("{}", serde_json::to_string(&verdict)?);
     } else if verdict.solved {
-        println!("solved");
+        outln!("solved");
     } else {
-        println!(
+        outln!(
             "not solved ({})",
             if verdict.complete {
                 "complete"
@@ -77,7 +77,7 @@ pub fn check(registry: &Registry, a: StateArgs) -> Result<Outcome> {
             }
         );
         for p in &verdict.problems {
-            println!("- {p}");
+            outln!("- {p}");
         }
     }
     Ok(Outcome::Success)
