@@ -77,13 +77,12 @@ proptest! {
     }
 }
 
-/// Level distribution and grading time over random minimal puzzles (run with `--ignored
-/// --nocapture`; informational, asserts nothing about time).
+/// Level distribution over random minimal puzzles (run with `--ignored --nocapture`;
+/// informational: the technique mix the generator meets; speed is measured under `bench/`).
 #[test]
 #[ignore]
 fn survey() {
     let puzzles: Vec<[u8; 81]> = (0..400).map(random_puzzle).collect();
-    let start = std::time::Instant::now();
     let mut by_level = [0u32; 5];
     let mut uses: std::collections::BTreeMap<&str, u32> = std::collections::BTreeMap::new();
     for p in &puzzles {
@@ -94,61 +93,12 @@ fn survey() {
             *uses.entry(name).or_default() += 1;
         }
     }
-    let elapsed = start.elapsed();
     println!("levels EASY..MASTER: {by_level:?}");
     println!("puzzles using each technique: {uses:?}");
-    println!(
-        "grade: {:.1} us per puzzle",
-        elapsed.as_secs_f64() * 1e6 / puzzles.len() as f64
-    );
     for p in super::testutil::HARD_PUZZLES {
         let cells = super::testutil::parse(p);
-        let start = std::time::Instant::now();
         let g = grade(&cells);
-        println!(
-            "{p}: {:?} {} {:?} in {:?}",
-            g.level,
-            g.score,
-            g.techniques,
-            start.elapsed()
-        );
-    }
-}
-
-/// Time spent per technique (informational).
-#[test]
-#[ignore]
-fn technique_costs() {
-    use super::candidates::Grid;
-    use super::technique::{Finding, LADDER};
-    let mut time = vec![0f64; LADDER.len()];
-    let mut calls = vec![0u32; LADDER.len()];
-    for seed in 0..400 {
-        let p = random_puzzle(seed);
-        let mut g = Grid::new(&p).unwrap();
-        let mut f = Finding::new(false);
-        'outer: while !g.is_solved() {
-            for (i, t) in LADDER.iter().enumerate() {
-                f.clear();
-                let s = std::time::Instant::now();
-                let hit = (t.find)(&g, &mut f);
-                time[i] += s.elapsed().as_secs_f64();
-                calls[i] += 1;
-                if hit && super::grade::apply(&mut g, &f) > 0 {
-                    continue 'outer;
-                }
-            }
-            panic!("stuck");
-        }
-    }
-    for (i, t) in LADDER.iter().enumerate() {
-        println!(
-            "{:28} {:8} calls {:10.1} us total {:8.2} us/call",
-            t.name,
-            calls[i],
-            time[i] * 1e6,
-            time[i] * 1e6 / calls[i].max(1) as f64
-        );
+        println!("{p}: {:?} {} {:?}", g.level, g.score, g.techniques);
     }
 }
 
