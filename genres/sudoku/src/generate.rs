@@ -170,11 +170,13 @@ pub fn g1_grid(rng: &mut Rng) -> Cells {
             count += 1;
         }
     }
-    // The free digits of a cell, ascending, shuffled from the stream.
-    let free = |i: usize, used: &[[u16; 9]; 3], rng: &mut Rng| {
+    // The free digits of a cell as a mask (bit v).
+    let open_of = |i: usize, used: &[[u16; 9]; 3]| {
         let [r, c, x] = HOUSES_OF[i];
-        let mut open =
-            !(used[0][usize::from(r)] | used[1][usize::from(c)] | used[2][usize::from(x)]) & 0x3FE;
+        !(used[0][usize::from(r)] | used[1][usize::from(c)] | used[2][usize::from(x)]) & 0x3FE
+    };
+    // A frame: the digits of `open`, ascending, shuffled from the stream.
+    let frame = |mut open: u16, rng: &mut Rng| {
         let mut digits = [0u8; 9];
         let mut n = 0u8;
         while open != 0 {
@@ -188,7 +190,7 @@ pub fn g1_grid(rng: &mut Rng) -> Cells {
     // Explicit stack: one frame (shuffled free digits, how many, next to try) per filled empty.
     let mut stack = [([0u8; 9], 0u8, 0u8); 81];
     let mut depth = 0;
-    stack[0] = free(usize::from(empties[0]), &used, rng);
+    stack[0] = frame(open_of(usize::from(empties[0]), &used), rng);
     loop {
         let i = usize::from(empties[depth]);
         if cells[i] != 0 {
@@ -211,8 +213,14 @@ pub fn g1_grid(rng: &mut Rng) -> Cells {
         if depth + 1 == count {
             break;
         }
+        let open = open_of(usize::from(empties[depth + 1]), &used);
+        if open == 0 {
+            // The next cell has no free digit: its frame would be empty (its shuffle draws
+            // nothing) and hand straight back, so the next digit here is tried at once.
+            continue;
+        }
         depth += 1;
-        stack[depth] = free(usize::from(empties[depth]), &used, rng);
+        stack[depth] = frame(open, rng);
     }
     cells
 }

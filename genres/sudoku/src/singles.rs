@@ -34,19 +34,18 @@ impl Singles {
         if self.cand[i] & bit == 0 {
             return Err(Dead);
         }
-        self.cand[i] &= !rows_and_boxes(bit) | bit;
+        let own = self.cand[i] & (!rows_and_boxes(bit) | bit);
         self.unsolved[b] &= !bit;
+        // The cell leaves every digit's mask and the column every band of `d`; then `d`'s own
+        // mask of this band gets its cell back (clearing all and restoring has no branches).
         for e in 0..9 {
-            if e != d {
-                self.cand[e * 3 + b] &= !bit;
-            }
+            self.cand[e * 3 + b] &= !bit;
         }
         let cols = !column_cells(bit);
         for b2 in 0..3 {
-            if b2 != b {
-                self.cand[d * 3 + b2] &= cols;
-            }
+            self.cand[d * 3 + b2] &= cols;
         }
+        self.cand[i] = own;
         Ok(())
     }
 
@@ -74,19 +73,24 @@ impl Singles {
             if a == self.prev[i] {
                 continue;
             }
+            // The band's three rows and three boxes: an empty one is a contradiction, one with
+            // a single candidate is a hidden single (branch-free form of the per-house test).
+            let houses = [
+                a & ROW0,
+                a & ROW0 << 9,
+                a & ROW0 << 18,
+                a & BOX0,
+                a & BOX0 << 3,
+                a & BOX0 << 6,
+            ];
+            let mut empty = false;
             let mut single = 0;
-            for k in 0..3 {
-                let row = a & (ROW0 << (9 * k));
-                let bx = a & (BOX0 << (3 * k));
-                if row == 0 || bx == 0 {
-                    return Err(Dead);
-                }
-                if row & (row - 1) == 0 {
-                    single |= row;
-                }
-                if bx & (bx - 1) == 0 {
-                    single |= bx;
-                }
+            for h in houses {
+                empty |= h == 0;
+                single |= if h & h.wrapping_sub(1) == 0 { h } else { 0 };
+            }
+            if empty {
+                return Err(Dead);
             }
             self.place_all(d, b, single & self.unsolved[b])?;
         }
@@ -102,8 +106,9 @@ impl Singles {
             return Err(Dead);
         }
         let mut settled = true;
+        let others = [occ[1] | occ[2], occ[0] | occ[2], occ[0] | occ[1]];
         for b in 0..3 {
-            let single = one[b] & !(occ[(b + 1) % 3] | occ[(b + 2) % 3]);
+            let single = one[b] & !others[b];
             if single != 0 {
                 let cells = self.cand[d * 3 + b] & column_cells(single) & self.unsolved[b];
                 settled &= cells == 0;
