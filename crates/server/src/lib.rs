@@ -21,6 +21,7 @@
 //!   `RUST_LOG` filters them (default `info`).
 
 pub mod cache;
+pub mod deadline;
 pub mod error;
 pub mod extract;
 pub mod handlers;

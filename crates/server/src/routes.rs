@@ -10,13 +10,14 @@ use tower_http::LatencyUnit;
 use tower_http::trace::{DefaultMakeSpan, DefaultOnResponse, TraceLayer};
 use tracing::Level;
 
+use crate::deadline;
 use crate::extract::MAX_BODY_BYTES;
 use crate::handlers::{meta, play, puzzles, saves, scores};
 use crate::state::AppState;
 use crate::static_files;
 
 /// The whole application: API routes, `/healthz`, static files (or a note when there are none),
-/// the body limit and request logging.
+/// the body limit, the request deadline and request logging.
 pub fn app(state: AppState) -> Router {
     let router = Router::new()
         .route("/api/v1/genres", get(meta::genres))
@@ -38,6 +39,10 @@ pub fn app(state: AppState) -> Router {
     };
     router
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(axum::middleware::from_fn_with_state(
+            deadline::REQUEST_DEADLINE,
+            deadline::enforce,
+        ))
         .layer(
             TraceLayer::new_for_http()
                 .make_span_with(DefaultMakeSpan::new().level(Level::INFO))
