@@ -3,7 +3,7 @@
 use dayseed_core::{Error, Result};
 use serde::{Deserialize, Serialize};
 
-use crate::grid::{Grid, MAX_SIDE, MIN_SIDE};
+use crate::grid::{Grid, MAX_SIDE, MIN_SIDE, NONE};
 
 /// Edge state: not decided.
 pub const UNKNOWN: u8 = 0;
@@ -198,4 +198,35 @@ pub fn states_to_edges(g: &Grid, s: &[u8], chars: [char; 3]) -> Edges {
 /// A solved loop as `'0'/'1'` rows (unknown edges, if any, read as `'0'`).
 pub fn solution_edges(g: &Grid, s: &[u8]) -> Edges {
     states_to_edges(g, s, ['1', '0', '0'])
+}
+
+/// True if the lines of edge states `st` (every degree already 0 or 2) form exactly one loop.
+pub fn single_loop(g: &Grid, st: &[u8]) -> bool {
+    let total = st.iter().filter(|&&s| s == ON).count();
+    let Some(start) = st.iter().position(|&s| s == ON) else {
+        return false;
+    };
+    let (mut edge, mut v) = (start, g.edge_verts[start][1] as usize);
+    let mut steps = 1;
+    loop {
+        let next = g.vert_edges[v]
+            .iter()
+            .map(|&f| f as usize)
+            .find(|&f| f != edge && f != NONE as usize && st[f] == ON);
+        let Some(f) = next else { return false };
+        if f == start {
+            return steps == total;
+        }
+        let [a, b] = g.edge_verts[f];
+        v = if a as usize == v {
+            b as usize
+        } else {
+            a as usize
+        };
+        edge = f;
+        steps += 1;
+        if steps > total {
+            return false;
+        }
+    }
 }

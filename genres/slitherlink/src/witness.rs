@@ -8,7 +8,7 @@
 //! check, and the result is the same as with the check.
 
 use crate::grid::{Grid, NONE};
-use crate::model::{NO_CLUE, OFF, ON};
+use crate::model::{NO_CLUE, OFF, ON, single_loop};
 
 /// The answer's loop and which single-cell toggles of it give another single loop.
 #[derive(Debug, Clone)]
@@ -100,37 +100,6 @@ impl Witnesses {
                     .all(|&x| x as usize == cell || clues[x as usize] == NO_CLUE)
                 && self.toggle_ok(g, y)
         })
-    }
-}
-
-/// True if the lines (degrees already 0 or 2) form exactly one loop.
-fn single_loop(g: &Grid, st: &[u8]) -> bool {
-    let total = st.iter().filter(|&&s| s == ON).count();
-    let Some(start) = st.iter().position(|&s| s == ON) else {
-        return false;
-    };
-    let (mut edge, mut v) = (start, g.edge_verts[start][1] as usize);
-    let mut steps = 1;
-    loop {
-        let next = g.vert_edges[v]
-            .iter()
-            .map(|&f| f as usize)
-            .find(|&f| f != edge && f != NONE as usize && st[f] == ON);
-        let Some(f) = next else { return false };
-        if f == start {
-            return steps == total;
-        }
-        let [a, b] = g.edge_verts[f];
-        v = if a as usize == v {
-            b as usize
-        } else {
-            a as usize
-        };
-        edge = f;
-        steps += 1;
-        if steps > total {
-            return false;
-        }
     }
 }
 

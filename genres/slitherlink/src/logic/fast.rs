@@ -14,7 +14,7 @@
 
 use super::{Logic, Technique};
 use crate::grid::{CORNER_QUADRANT, NONE};
-use crate::model::{NO_CLUE, OFF, ON, UNKNOWN};
+use crate::model::{NO_CLUE, OFF, ON, UNKNOWN, single_loop};
 use crate::pairsum::{cflip, edge_options, pair_mask, vflip};
 
 const FULL: u8 = 0b111;
@@ -251,38 +251,6 @@ impl Logic<'_> {
         self.fast = 0;
         // At the fixpoint every cell and dot has been checked after its last change, so clue
         // counts and degrees hold; what is left is that the lines form a single loop.
-        !self.contradiction && self.unknown() == 0 && self.single_loop()
-    }
-
-    /// True if the lines (every edge decided, degrees 0 or 2) form exactly one loop.
-    fn single_loop(&self) -> bool {
-        let g = self.g;
-        let total = self.st.iter().filter(|&&s| s == ON).count();
-        let Some(start) = self.st.iter().position(|&s| s == ON) else {
-            return false;
-        };
-        let (mut edge, mut v) = (start, g.edge_verts[start][1] as usize);
-        let mut steps = 1;
-        loop {
-            let next = g.vert_edges[v]
-                .iter()
-                .map(|&f| f as usize)
-                .find(|&f| f != edge && f != NONE as usize && self.st[f] == ON);
-            let Some(f) = next else { return false };
-            if f == start {
-                return steps == total;
-            }
-            let [a, b] = g.edge_verts[f];
-            v = if a as usize == v {
-                b as usize
-            } else {
-                a as usize
-            };
-            edge = f;
-            steps += 1;
-            if steps > total {
-                return false;
-            }
-        }
+        !self.contradiction && self.unknown() == 0 && single_loop(self.g, &self.st)
     }
 }
