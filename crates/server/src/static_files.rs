@@ -8,6 +8,10 @@
 //! [`REVALIDATE`]. Anything else — other names (percent-encoding, dot files, `..`), ranges,
 //! conditional requests, large or unknown-type files, missing files, directories — goes to
 //! `ServeDir` unchanged, so path safety, 404s and redirects stay its job.
+//!
+//! Paths with a hidden segment (a name starting with `.`, such as `.git`) or a `node_modules`
+//! segment are answered 404 before either: a development checkout served with `--web web` must
+//! not expose its tool files.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -16,7 +20,7 @@ use std::time::{Duration, Instant, SystemTime};
 
 use axum::body::{Body, Bytes};
 use axum::extract::{Request, State};
-use axum::http::{HeaderValue, Method, header};
+use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use tower::ServiceExt;
 use tower_http::services::ServeDir;
@@ -177,6 +181,9 @@ pub async fn serve_static(State(state): State<AppState>, req: Request) -> Respon
     let Some(root) = state.web_dir().cloned() else {
         return crate::handlers::meta::no_web_dir(req.uri().clone()).await;
     };
+    if is_private(req.uri().path()) {
+        return StatusCode::NOT_FOUND.into_response();
+    }
     let plain = (req.method() == Method::GET || req.method() == Method::HEAD)
         && !req.headers().contains_key(header::RANGE)
         && !req.headers().contains_key(header::IF_MODIFIED_SINCE)
@@ -211,9 +218,41 @@ pub async fn serve_static(State(state): State<AppState>, req: Request) -> Respon
     }
 }
 
+/// Whether a request path (percent-decoded) names a hidden file or folder or anything under
+/// `node_modules`, which the web directory never serves.
+fn is_private(path: &str) -> bool {
+    let decoded = percent_encoding::percent_decode_str(path).decode_utf8_lossy();
+    decoded
+        .split(['/', '\\'])
+        .any(|segment| segment.starts_with('.') || segment.eq_ignore_ascii_case("node_modules"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn hidden_and_tool_paths_are_private() {
+        for private in [
+            "/.git/config",
+            "/%2egit/HEAD",
+            "/node_modules/playwright-core/package.json",
+            "/a/NODE_MODULES/x.js",
+            "/%6Eode_modules/x.js",
+            "/pkg/.env",
+            "/../x",
+        ] {
+            assert!(is_private(private), "{private}");
+        }
+        for public in [
+            "/",
+            "/index.html",
+            "/pkg/dayseed_wasm_bg.wasm",
+            "/games/sudoku.js",
+        ] {
+            assert!(!is_private(public), "{public}");
+        }
+    }
 
     #[test]
     fn only_simple_paths_are_cached() {

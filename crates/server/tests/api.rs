@@ -471,6 +471,9 @@ fn static_files_from_the_web_dir() {
     std::fs::create_dir(web_path.join("pkg")).unwrap();
     std::fs::write(web_path.join("pkg/x.wasm"), b"\0asm").unwrap();
     std::fs::write(web_path.join("data.bin"), b"raw").unwrap();
+    std::fs::create_dir(web_path.join("node_modules")).unwrap();
+    std::fs::write(web_path.join("node_modules/tool.js"), "tool").unwrap();
+    std::fs::write(web_path.join(".env"), "token").unwrap();
     let s = start_with(AppOptions {
         web_dir: Some(web_path.clone()),
         ..AppOptions::default()
@@ -502,6 +505,15 @@ fn static_files_from_the_web_dir() {
         let r = get(s.addr, escape);
         assert!(r.status == 404 || r.status == 400, "{escape}: {}", r.status);
         assert!(!r.body.contains("secret"), "{escape}");
+    }
+    // Development files beside the page are never served.
+    for private in ["/node_modules/tool.js", "/.env", "/%2eenv"] {
+        let r = get(s.addr, private);
+        assert_eq!(r.status, 404, "{private}");
+        assert!(
+            !r.body.contains("tool") && !r.body.contains("token"),
+            "{private}"
+        );
     }
     // A directory without its slash is redirected by ServeDir.
     assert_eq!(get(s.addr, "/pkg").status, 307);
