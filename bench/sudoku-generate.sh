@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Sudoku generation speed: dayseed g1 vs Simon Tatham's Solo (sgt-solo from Debian's sgt-puzzles)
+# Sudoku generation speed: dayseed's current generator version (g2; the example takes
+# --version N for another) vs Simon Tatham's Solo (sgt-solo from Debian's sgt-puzzles)
 # at matching levels, in one run. Both generate N puzzles per process; the time is the CPU time
 # (user+sys) of the process divided by N, the median over REPS runs, so a busy machine skews
 # both sides alike. Prints per-level medians and the ratio (Solo time / dayseed time).

@@ -1,29 +1,35 @@
-//! Generation speed for `bench/sudoku-generate.sh`: generates COUNT g1 boards at LEVEL from
+//! Generation speed for `bench/sudoku-generate.sh`: generates COUNT boards of the current
+//! generator version ([`versions::CURRENT`]; `--version N` for another) at LEVEL from
 //! consecutive seeds and prints the median and mean time per board, attempts and fallbacks.
 //! With `--print`, prints each puzzle (81 characters) on stdout instead of timing lines only.
 //!
-//! `cargo run --release -p dayseed-sudoku --example generate_bench -- LEVEL COUNT [FIRST_SEED] [--print]`
+//! `cargo run --release -p dayseed-sudoku --example generate_bench -- LEVEL COUNT [FIRST_SEED] [--print] [--version N]`
 
 use std::time::Instant;
 
-use dayseed_sudoku::{Level, format, generate};
+use dayseed_core::Version;
+use dayseed_sudoku::{Level, format, versions};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let args: Vec<String> = std::env::args().collect();
-    let usage = "usage: generate_bench LEVEL COUNT [FIRST_SEED] [--print]";
-    let level = Level::parse(args.get(1).ok_or(usage)?)?;
-    let count: u64 = args.get(2).ok_or(usage)?.parse()?;
-    let first: u64 = args
-        .get(3)
-        .filter(|a| *a != "--print")
-        .map_or(Ok(0), |s| s.parse())?;
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let usage = "usage: generate_bench LEVEL COUNT [FIRST_SEED] [--print] [--version N]";
     let print = args.iter().any(|a| a == "--print");
+    args.retain(|a| a != "--print");
+    let mut version = versions::CURRENT;
+    if let Some(k) = args.iter().position(|a| a == "--version") {
+        let n: u32 = args.get(k + 1).ok_or(usage)?.parse()?;
+        version = Version(n);
+        args.drain(k..k + 2);
+    }
+    let level = Level::parse(args.first().ok_or(usage)?)?;
+    let count: u64 = args.get(1).ok_or(usage)?.parse()?;
+    let first: u64 = args.get(2).map_or(Ok(0), |s| s.parse())?;
     let mut times = Vec::new();
     let (mut attempts, mut fallbacks) = (0u64, 0u64);
     let mut clues = 0usize;
     for seed in first..first + count {
         let t = Instant::now();
-        let g = generate::generate_g1(seed, level)?;
+        let g = versions::generate(version, seed, level)?;
         times.push(t.elapsed().as_secs_f64());
         attempts += u64::from(g.attempts);
         fallbacks += u64::from(g.fallback.is_some());
@@ -36,7 +42,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     times.sort_by(f64::total_cmp);
     let n = times.len().max(1);
     eprintln!(
-        "dayseed level={} puzzles={count} median_ms={:.3} mean_ms={:.3} attempts_per_puzzle={:.2} fallbacks={fallbacks} mean_clues={:.1}",
+        "dayseed g{} level={} puzzles={count} median_ms={:.3} mean_ms={:.3} attempts_per_puzzle={:.2} fallbacks={fallbacks} mean_clues={:.1}",
+        version.0,
         level.name(),
         times.get(times.len() / 2).copied().unwrap_or(0.0) * 1e3,
         total / n as f64 * 1e3,

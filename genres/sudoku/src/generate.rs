@@ -56,10 +56,10 @@ pub struct Generated {
 }
 
 /// One attempt's result.
-struct Attempt {
-    puzzle: Cells,
-    solution: Cells,
-    grade: LogicGrade,
+pub(crate) struct Attempt {
+    pub(crate) puzzle: Cells,
+    pub(crate) solution: Cells,
+    pub(crate) grade: LogicGrade,
 }
 
 /// Generates a g1 board for `seed` at `target` (see the module docs for the exact procedure).
@@ -69,6 +69,18 @@ pub fn generate_g1(seed: u64, target: Level) -> Result<Generated> {
 
 /// [`generate_g1`] with a different attempt bound (for tests of the fallback path).
 pub(crate) fn generate_with_limit(seed: u64, target: Level, limit: u32) -> Result<Generated> {
+    retry(seed, target, limit, attempt)
+}
+
+/// The retry loop shared by the versions (steps 1, 4, 5 and 6 of the module docs): the stream
+/// `seed ^ (rank << 56)`, up to `limit` calls of `attempt` on it, the first hit returned, else
+/// the closest miss as a reported fallback; uniqueness re-checked before returning.
+pub(crate) fn retry(
+    seed: u64,
+    target: Level,
+    limit: u32,
+    mut attempt: impl FnMut(&mut Rng, Level) -> Option<Attempt>,
+) -> Result<Generated> {
     let mut rng = Rng::from_seed(seed ^ (u64::from(target.rank()) << 56));
     let mut best: Option<(u32, Attempt)> = None;
     for n in 1..=limit {
@@ -226,7 +238,7 @@ pub fn g1_grid(rng: &mut Rng) -> Cells {
 }
 
 /// Row, column and box of every cell.
-const HOUSES_OF: [[u8; 3]; 81] = {
+pub(crate) const HOUSES_OF: [[u8; 3]; 81] = {
     let mut t = [[0u8; 3]; 81];
     let mut i = 0;
     while i < 81 {
@@ -287,7 +299,7 @@ fn remove_clues(solution: &Cells, order: &[u8; 81], target: Level) -> Cells {
 
 /// Whether `puzzle` (just emptied at `cell`, which held `digit`, and not solved by singles) is
 /// unique and, below MASTER, solved by the grader within `target`.
-fn acceptable(puzzle: &Cells, cell: usize, digit: u8, target: Level) -> bool {
+pub(crate) fn acceptable(puzzle: &Cells, cell: usize, digit: u8, target: Level) -> bool {
     if target == Level::Easy {
         return false;
     }

@@ -1,5 +1,6 @@
 //! dayseed-sudoku: the classic 9x9 Sudoku for dayseed — a fast bitboard solver, a human-style
-//! grader and hints ([`logic`]), the versioned generator ([`generate`], [`versions`]) and the
+//! grader and hints ([`logic`]), the versioned generators ([`generate`] for g1,
+//! [`generate_g2`] for g2, dispatched by [`versions`]) and the
 //! [`Genre`](dayseed_core::Genre) implementation ([`genre::Sudoku`], registered as [`GENRE`]).
 //!
 //! # Text form
@@ -39,8 +40,10 @@
 //! twice in a row, column or box, givens kept, every cell filled.
 
 pub mod board;
+pub mod closure;
 pub mod format;
 pub mod generate;
+pub mod generate_g2;
 pub mod genre;
 pub mod hint;
 pub mod level;

@@ -1,0 +1,294 @@
+//! The singles closure used by the g2 generator: naked and hidden singles applied until nothing
+//! more follows. Unlike the frozen g1 test ([`crate::singles`]) it is complete — every single
+//! that exists is found — so its answer is a property of the grid alone (for a grid with a
+//! solution, singles are sound and the closure does not depend on the order they are applied
+//! in), not of this implementation.
+
+use crate::board::Cells;
+use crate::solver::{BAND, BOX0, ROW0, column_cells, initial_masks, rows_and_boxes};
+
+/// A grid under singles: candidates per (digit, band) as 27-bit masks (bit `row_in_band * 9 +
+/// column`, the layout of [`crate::solver`]; a placed digit stays in its own mask). Givens can
+/// be added to a settled closure and settled again, which gives the closure of the larger set
+/// of givens (singles are monotone), so a generator can reuse work between tests.
+#[derive(Clone)]
+pub struct Closure {
+    cand: [u32; 27],
+    /// The masks of each digit as its houses were last examined (0 = never): a digit whose
+    /// three masks are unchanged since holds no single that examination did not place.
+    seen: [u32; 27],
+    unsolved: [u32; 3],
+}
+
+/// A contradiction: the grid has no solution.
+struct Dead;
+
+impl Closure {
+    /// The grid of the givens `givens`, as masks per (digit, band) in the layout above (bit
+    /// `row_in_band * 9 + column` of entry `digit_index * 3 + band`). The givens must not
+    /// clash (two of one digit in a house); a generator removing clues from a solved grid can
+    /// keep these masks up to date instead of re-reading the cells.
+    pub fn from_givens(givens: &[u32; 27]) -> Closure {
+        let mut taken = [0u32; 3];
+        for (k, g) in givens.iter().enumerate() {
+            taken[k % 3] |= g;
+        }
+        let mut cand = [0u32; 27];
+        for d in 0..9 {
+            let at = d * 3;
+            let cols = column_cells(givens[at] | givens[at + 1] | givens[at + 2]);
+            for b in 0..3 {
+                let g = givens[at + b];
+                cand[at + b] = (BAND & !cols & !taken[b] & !rows_and_boxes(g)) | g;
+            }
+        }
+        Closure {
+            cand,
+            seen: [0; 27],
+            unsolved: taken.map(|t| BAND & !t),
+        }
+    }
+
+    /// Whether `cell` (0..81) holds a digit, given or deduced.
+    pub fn filled(&self, cell: usize) -> bool {
+        cell < 81 && self.unsolved[cell / 27] & 1 << (cell % 27) == 0
+    }
+
+    /// Adds the given `digit` (1..=9) at the empty `cell`; false (and nothing placed) when the
+    /// cell is filled, out of range, or the digit is no longer possible there.
+    pub fn give(&mut self, cell: usize, digit: u8) -> bool {
+        if cell >= 81 || !(1..=9).contains(&digit) || self.filled(cell) {
+            return false;
+        }
+        self.place(usize::from(digit - 1), cell / 27, 1 << (cell % 27))
+            .is_ok()
+    }
+
+    /// Applies singles until nothing more follows or `goal` is filled (`None`: every cell);
+    /// returns whether it is filled. A contradiction gives false (the grid has no solution).
+    pub fn settle(&mut self, goal: Option<usize>) -> bool {
+        let goal = match goal {
+            None => [BAND; 3],
+            Some(cell) if cell < 81 => {
+                let mut g = [0u32; 3];
+                g[cell / 27] = 1 << (cell % 27);
+                g
+            }
+            Some(_) => return false,
+        };
+        self.run(goal).unwrap_or(false)
+    }
+
+    /// Places digit `d` on cell `bit` of band `b` if it is still a candidate there.
+    #[inline(always)]
+    fn place(&mut self, d: usize, b: usize, bit: u32) -> Result<(), Dead> {
+        let i = d * 3 + b;
+        if self.cand[i] & bit == 0 {
+            return Err(Dead);
+        }
+        let own = self.cand[i] & (!rows_and_boxes(bit) | bit);
+        self.unsolved[b] &= !bit;
+        for e in 0..9 {
+            self.cand[e * 3 + b] &= !bit;
+        }
+        let cols = !column_cells(bit);
+        for b2 in 0..3 {
+            self.cand[d * 3 + b2] &= cols;
+        }
+        self.cand[i] = own;
+        Ok(())
+    }
+
+    /// Places every bit of `cells` (band `b`) as digit `d`.
+    #[inline(always)]
+    fn place_all(&mut self, d: usize, b: usize, mut cells: u32) -> Result<(), Dead> {
+        while cells != 0 {
+            let bit = cells & cells.wrapping_neg();
+            cells ^= bit;
+            self.place(d, b, bit)?;
+        }
+        Ok(())
+    }
+
+    /// Hidden singles of digit `d` in its rows, boxes and columns. Records the masks it
+    /// examined first, so anything it changes itself is examined again on the next sweep.
+    fn hidden(&mut self, d: usize) -> Result<(), Dead> {
+        let at = d * 3;
+        let before = [self.cand[at], self.cand[at + 1], self.cand[at + 2]];
+        let last = [self.seen[at], self.seen[at + 1], self.seen[at + 2]];
+        if before == last {
+            return Ok(());
+        }
+        self.seen[at..at + 3].copy_from_slice(&before);
+        for b in 0..3 {
+            // A band unchanged since it was last examined holds no new row or box single.
+            if before[b] == last[b] {
+                continue;
+            }
+            let a = self.cand[at + b];
+            // The band's three rows and three boxes: an empty one is a contradiction, one with
+            // a single candidate is a hidden single.
+            let houses = [
+                a & ROW0,
+                a & ROW0 << 9,
+                a & ROW0 << 18,
+                a & BOX0,
+                a & BOX0 << 3,
+                a & BOX0 << 6,
+            ];
+            let mut empty = false;
+            let mut single = 0;
+            for h in houses {
+                empty |= h == 0;
+                single |= if h & h.wrapping_sub(1) == 0 { h } else { 0 };
+            }
+            if empty {
+                return Err(Dead);
+            }
+            self.place_all(d, b, single & self.unsolved[b])?;
+        }
+        // Columns: a column with one candidate over the three bands.
+        let mut occ = [0u32; 3];
+        let mut one = [0u32; 3];
+        for b in 0..3 {
+            let a = self.cand[at + b];
+            let (r0, r1, r2) = (a & ROW0, a >> 9 & ROW0, a >> 18);
+            occ[b] = r0 | r1 | r2;
+            one[b] = (r0 ^ r1 ^ r2) & !(r0 & r1 & r2);
+        }
+        if occ[0] | occ[1] | occ[2] != ROW0 {
+            return Err(Dead);
+        }
+        let others = [occ[1] | occ[2], occ[0] | occ[2], occ[0] | occ[1]];
+        for b in 0..3 {
+            let single = one[b] & !others[b];
+            if single != 0 {
+                let cells = self.cand[at + b] & column_cells(single) & self.unsolved[b];
+                self.place_all(d, b, cells)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Naked singles of band `b`.
+    fn naked(&mut self, b: usize) -> Result<(), Dead> {
+        let un = self.unsolved[b];
+        if un == 0 {
+            return Ok(());
+        }
+        let (mut x1, mut x2) = (0, 0);
+        for d in 0..9 {
+            let c = self.cand[d * 3 + b];
+            x2 |= x1 & c;
+            x1 |= c;
+        }
+        if x1 != BAND {
+            return Err(Dead);
+        }
+        let mut singles = un & !x2;
+        while singles != 0 {
+            let bit = singles & singles.wrapping_neg();
+            singles ^= bit;
+            let d = (0..9)
+                .find(|&d| self.cand[d * 3 + b] & bit != 0)
+                .ok_or(Dead)?;
+            self.place(d, b, bit)?;
+        }
+        Ok(())
+    }
+
+    /// Sweeps until the closure is reached (false) or the cells of `goal` are filled (true).
+    fn run(&mut self, goal: [u32; 3]) -> Result<bool, Dead> {
+        loop {
+            let before = self.unsolved;
+            for d in 0..9 {
+                self.hidden(d)?;
+            }
+            for b in 0..3 {
+                self.naked(b)?;
+            }
+            if (0..3).all(|b| self.unsolved[b] & goal[b] == 0) {
+                return Ok(true);
+            }
+            if self.unsolved == before {
+                return Ok(false);
+            }
+        }
+    }
+}
+
+/// True when naked and hidden singles, applied until nothing more follows, fill `cell` of
+/// `cells` (0 = empty) without a contradiction. For a grid that singles solve once `cell` is
+/// given, this is whether singles still solve it without that clue. Clashing givens, values
+/// above 9 or `cell >= 81` give false.
+pub fn singles_fill(cells: &Cells, cell: usize) -> bool {
+    if cell >= 81 {
+        return false;
+    }
+    let mut goal = [0u32; 3];
+    goal[cell / 27] = 1 << (cell % 27);
+    fill(cells, goal)
+}
+
+/// True when naked and hidden singles alone fill every cell of `cells` without a
+/// contradiction (the complete test; see the module docs).
+pub fn solved_by_singles(cells: &Cells) -> bool {
+    fill(cells, [BAND; 3])
+}
+
+fn fill(cells: &Cells, goal: [u32; 3]) -> bool {
+    let Some((cand, unsolved)) = initial_masks(cells) else {
+        return false;
+    };
+    let mut c = Closure {
+        cand,
+        seen: [0; 27],
+        unsolved,
+    };
+    c.run(goal).unwrap_or(false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testutil::{parse, singles_reference};
+    use dayseed_core::rng::Rng;
+
+    #[test]
+    fn easy_puzzle_is_solved_and_hard_one_is_not() {
+        let easy = parse(
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        );
+        assert!(solved_by_singles(&easy));
+        assert!(singles_fill(&easy, 2));
+        let hard = parse(
+            "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
+        );
+        assert!(!solved_by_singles(&hard));
+        assert!(!solved_by_singles(&[0; 81]));
+        assert!(!singles_fill(&easy, 81));
+        let mut clash = easy;
+        clash[2] = 5;
+        assert!(!solved_by_singles(&clash));
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(400))]
+        /// Exactly the plain reference (sound and complete) on random grids with random holes,
+        /// some of them broken.
+        #[test]
+        fn agrees_with_reference(seed: u64, holes in 35usize..65) {
+            let mut rng = Rng::from_seed(seed);
+            let mut cells = crate::solver::random_grid(&mut rng);
+            let mut order: Vec<usize> = (0..81).collect();
+            rng.shuffle(&mut order);
+            for &i in &order[..holes] {
+                cells[i] = 0;
+            }
+            if seed % 7 == 0 {
+                cells[order[0]] = (seed % 9) as u8 + 1;
+            }
+            proptest::prop_assert_eq!(solved_by_singles(&cells), singles_reference(&cells));
+        }
+    }
+}
