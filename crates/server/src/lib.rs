@@ -15,6 +15,8 @@
 //! * The [`policy`] decides which generator versions may post scores per genre and day.
 //! * Static files: the web directory is served at `/` ([`static_files`]: small files from
 //!   memory, the rest through tower-http's `ServeDir`); without one, `/` says so.
+//! * Connections ([`listen`]): HTTP/1.1, request headers within 10 s (idle keep-alive
+//!   connections are closed after that too), at most 1,024 open at once, drained on shutdown.
 //! * CPU-heavy work (generation, check, hint) runs on blocking threads, at most twice the core
 //!   count at once ([`AppState::compute`]).
 //! * Request logs: one `tracing` span and line per request (tower-http), to stderr;
@@ -26,6 +28,7 @@ pub mod error;
 pub mod extract;
 pub mod handlers;
 pub mod import;
+pub mod listen;
 pub mod policy;
 pub mod routes;
 pub mod state;
@@ -94,13 +97,14 @@ pub async fn serve(config: ServerConfig) -> Result<(), ServerError> {
         })?;
     drop(out);
     tracing::info!(%local, db = %config.db_path.display(), "dayseed serving");
-    axum::serve(listener, app(state))
-        .with_graceful_shutdown(shutdown_signal())
-        .await
-        .map_err(|source| ServerError::Io {
-            what: "serving".into(),
-            source,
-        })
+    listen::serve_connections(
+        listener,
+        app(state),
+        listen::ConnectionLimits::default(),
+        shutdown_signal(),
+    )
+    .await;
+    Ok(())
 }
 
 /// Logs to stderr, filtered by `RUST_LOG` (default `info`). Does nothing if a subscriber is set.

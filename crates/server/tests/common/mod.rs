@@ -10,6 +10,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 
 use dayseed_core::{DynGenre, Registry};
+use dayseed_server::listen::{ConnectionLimits, serve_connections};
 use dayseed_server::{AppOptions, AppState, Store, app};
 
 /// A running server.
@@ -34,6 +35,11 @@ pub fn start() -> Server {
 
 /// Starts the app on 127.0.0.1 with a fresh database; it runs until the test process exits.
 pub fn start_with(options: AppOptions) -> Server {
+    start_with_limits(options, ConnectionLimits::default())
+}
+
+/// [`start_with`] under the given connection limits (the production accept loop).
+pub fn start_with_limits(options: AppOptions, limits: ConnectionLimits) -> Server {
     let dir = tempfile::tempdir().expect("temp dir");
     let db = dir.path().join("dayseed.sqlite");
     let store = Store::open(&db).expect("open store");
@@ -50,7 +56,7 @@ pub fn start_with(options: AppOptions) -> Server {
             .expect("runtime");
         rt.block_on(async move {
             let listener = tokio::net::TcpListener::from_std(listener).expect("listener");
-            axum::serve(listener, router).await.expect("serve");
+            serve_connections(listener, router, limits, std::future::pending()).await;
         });
     });
     Server {

@@ -1,0 +1,66 @@
+//! The accept loop's limits over real sockets: a client that never finishes its headers is
+//! disconnected, and the connection cap makes further clients wait instead of piling up.
+
+mod common;
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::time::Duration;
+
+use common::start_with_limits;
+use dayseed_server::AppOptions;
+use dayseed_server::listen::ConnectionLimits;
+
+const HEALTH: &[u8] = b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+
+fn limits(max_connections: usize) -> ConnectionLimits {
+    ConnectionLimits {
+        header_read_timeout: Duration::from_millis(500),
+        max_connections,
+        drain_timeout: Duration::from_secs(1),
+    }
+}
+
+/// Reads until the server closes the connection; a read timeout far above the header deadline
+/// turns a connection that is never closed into a test failure instead of a hang.
+fn read_until_closed(stream: &mut TcpStream) -> String {
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    let mut answer = Vec::new();
+    match stream.read_to_end(&mut answer) {
+        Ok(_) => String::from_utf8_lossy(&answer).into_owned(),
+        // A reset is also a close.
+        Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => String::new(),
+        Err(e) => panic!("the server kept the connection open: {e}"),
+    }
+}
+
+#[test]
+fn unfinished_headers_are_cut_off() {
+    let s = start_with_limits(AppOptions::default(), limits(16));
+    for partial in [&b""[..], b"GET /healthz HTTP/1.1\r\nHost: x\r\n"] {
+        let mut stream = TcpStream::connect(s.addr).unwrap();
+        stream.write_all(partial).unwrap();
+        let answer = read_until_closed(&mut stream);
+        assert!(!answer.contains("200 OK"), "{answer}");
+    }
+    // A complete request on a fresh connection is still answered.
+    let mut stream = TcpStream::connect(s.addr).unwrap();
+    stream.write_all(HEALTH).unwrap();
+    let answer = read_until_closed(&mut stream);
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+}
+
+#[test]
+fn the_connection_cap_queues_clients_until_a_slot_frees() {
+    let s = start_with_limits(AppOptions::default(), limits(1));
+    // The only slot is held by a client that sends nothing; the next client's request waits
+    // in the accept queue and is answered once the idle one is cut off.
+    let idle = TcpStream::connect(s.addr).unwrap();
+    let mut waiting = TcpStream::connect(s.addr).unwrap();
+    waiting.write_all(HEALTH).unwrap();
+    let answer = read_until_closed(&mut waiting);
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    drop(idle);
+}
