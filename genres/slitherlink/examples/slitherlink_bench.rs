@@ -1,8 +1,11 @@
 //! Benchmark driver: `slitherlink_bench gen W H LEVEL COUNT SEED` generates COUNT puzzles and
-//! prints the time per puzzle; `slitherlink_bench unique W H LEVEL SEED` times a uniqueness proof.
+//! prints the time per puzzle; `slitherlink_bench unique W H LEVEL SEED` times a uniqueness proof;
+//! `slitherlink_bench boards W H LEVEL COUNT SEED` prints one SHA-256 over every generated board
+//! (clues, loop, level, attempts), to check that a speed-up keeps every board.
 
 use std::time::Instant;
 
+use dayseed_core::digest::sha256_hex;
 use dayseed_core::{Budget, Rng};
 use dayseed_slitherlink::generate::generate;
 use dayseed_slitherlink::grid::Grid;
@@ -40,6 +43,23 @@ fn main() {
             println!(
                 "unique {w}x{h} L{} nodes {nodes} seconds_per_proof {per:.6}",
                 p.level
+            );
+        }
+        "boards" => {
+            let count = arg(&args, 5, 100);
+            let seed = arg(&args, 6, 1);
+            let mut all = Vec::new();
+            for i in 0..count {
+                let mut rng = Rng::from_seed(seed + i);
+                let p = generate(w, h, level, &mut rng).expect("a board");
+                all.extend(p.clues.iter().map(|&c| c as u8));
+                all.extend_from_slice(&p.solution);
+                all.push(p.level);
+                all.extend_from_slice(&p.attempts.to_le_bytes());
+            }
+            println!(
+                "boards {w}x{h} L{level} count {count} seed {seed} sha256 {}",
+                sha256_hex(&all)
             );
         }
         _ => {

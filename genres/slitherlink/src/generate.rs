@@ -5,9 +5,10 @@
 use dayseed_core::{Budget, Count, Rng};
 
 use crate::grid::Grid;
-use crate::logic::Logic;
+use crate::logic::{Logic, resumes};
 use crate::loop_gen::random_loop;
 use crate::model::{NO_CLUE, ON};
+use crate::removal::remove_in_order;
 use crate::solver::Solver;
 use crate::witness::Witnesses;
 
@@ -46,6 +47,26 @@ pub fn full_clues(g: &Grid, sol: &[u8]) -> Vec<i8> {
 /// Removes clues in PRNG order while techniques up to `level` still solve the puzzle. Returns the
 /// graded level, or `None` if even the full clue set is beyond `level`.
 fn minimise(g: &Grid, clues: &mut [i8], sol: &[u8], level: u8, rng: &mut Rng) -> Option<u8> {
+    if resumes(level) {
+        minimise_resumed(g, clues, sol, level, rng)?;
+    } else {
+        minimise_scratch(g, clues, sol, level, rng)?;
+    }
+    let mut grader = Logic::new(g, clues);
+    grader.detect = false;
+    let graded = grader.run(level);
+    debug_assert!(graded.solved);
+    Some(graded.max_level.max(1))
+}
+
+/// The removal loop with every check computed from nothing (levels 4 and 8-10).
+fn minimise_scratch(
+    g: &Grid,
+    clues: &mut [i8],
+    sol: &[u8],
+    level: u8,
+    rng: &mut Rng,
+) -> Option<()> {
     let mut check = Logic::new(g, clues);
     check.detect = false;
     if !check.solves(level) {
@@ -68,10 +89,28 @@ fn minimise(g: &Grid, clues: &mut [i8], sol: &[u8], level: u8, rng: &mut Rng) ->
             clues[c] = saved;
         }
     }
-    check.reload(clues);
-    let graded = check.run(level);
-    debug_assert!(graded.solved);
-    Some(graded.max_level.max(1))
+    Some(())
+}
+
+/// [`minimise_scratch`]'s decisions with resumed closures ([`remove_in_order`]).
+fn minimise_resumed(
+    g: &Grid,
+    clues: &mut [i8],
+    sol: &[u8],
+    level: u8,
+    rng: &mut Rng,
+) -> Option<()> {
+    let mut full = Logic::resumable(g, level);
+    for (c, &n) in clues.iter().enumerate() {
+        full.add_clue(c, n, level);
+    }
+    if !full.finish(level) {
+        return None;
+    }
+    let mut order: Vec<u32> = (0..g.n_cells as u32).collect();
+    rng.shuffle(&mut order);
+    remove_in_order(g, clues, sol, level, &order);
+    Some(())
 }
 
 /// True if the search proves exactly one solution.

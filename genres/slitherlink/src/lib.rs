@@ -90,6 +90,7 @@ pub mod loop_gen;
 pub mod model;
 pub mod pairsum;
 pub mod params;
+mod removal;
 mod render;
 pub mod solver;
 mod versions;

@@ -80,74 +80,82 @@ impl Logic<'_> {
 
     /// L3: adjacent and diagonal 3-3 patterns.
     pub(crate) fn three_three(&mut self, single: bool) {
-        let (w, h) = (self.g.w, self.g.h);
-        for r in 0..h {
-            for c in 0..w {
-                if self.clue[r * w + c] != 3 {
+        for r in 0..self.g.h {
+            for c in 0..self.g.w {
+                if self.clue[r * self.g.w + c] != 3 {
                     continue;
                 }
                 let before = self.unknown();
-                let mut on: Vec<usize> = Vec::new();
-                let mut off: Vec<usize> = Vec::new();
-                if c + 1 < w && self.clue[r * w + c + 1] == 3 {
-                    on.extend([
-                        self.g.v_edge(r, c),
-                        self.g.v_edge(r, c + 1),
-                        self.g.v_edge(r, c + 2),
-                    ]);
-                    if r > 0 {
-                        off.push(self.g.v_edge(r - 1, c + 1));
-                    }
-                    if r + 1 < h {
-                        off.push(self.g.v_edge(r + 1, c + 1));
-                    }
-                }
-                if r + 1 < h && self.clue[(r + 1) * w + c] == 3 {
-                    on.extend([
-                        self.g.h_edge(r, c),
-                        self.g.h_edge(r + 1, c),
-                        self.g.h_edge(r + 2, c),
-                    ]);
-                    if c > 0 {
-                        off.push(self.g.h_edge(r + 1, c - 1));
-                    }
-                    if c + 1 < w {
-                        off.push(self.g.h_edge(r + 1, c + 1));
-                    }
-                }
-                if r + 1 < h && c + 1 < w && self.clue[(r + 1) * w + c + 1] == 3 {
-                    on.extend([
-                        self.g.h_edge(r, c),
-                        self.g.v_edge(r, c),
-                        self.g.h_edge(r + 2, c + 1),
-                        self.g.v_edge(r + 1, c + 2),
-                    ]);
-                }
-                if r + 1 < h && c > 0 && self.clue[(r + 1) * w + c - 1] == 3 {
-                    on.extend([
-                        self.g.h_edge(r, c),
-                        self.g.v_edge(r, c + 1),
-                        self.g.h_edge(r + 2, c - 1),
-                        self.g.v_edge(r + 1, c - 1),
-                    ]);
-                }
-                for e in on {
-                    if self.st[e] == UNKNOWN {
-                        self.set(e, ON);
-                    } else if self.st[e] == OFF {
-                        self.contradiction = true;
-                    }
-                }
-                for e in off {
-                    if self.st[e] == UNKNOWN {
-                        self.set(e, OFF);
-                    } else if self.st[e] == ON {
-                        self.contradiction = true;
-                    }
-                }
+                self.three_three_at(r, c);
                 if single && (self.unknown() < before || self.contradiction) {
                     return;
                 }
+            }
+        }
+    }
+
+    /// L3 at the 3-3 pairs whose first (upper, then left) cell is `(r, c)`.
+    pub(crate) fn three_three_at(&mut self, r: usize, c: usize) {
+        let (w, h) = (self.g.w, self.g.h);
+        if self.clue[r * w + c] != 3 {
+            return;
+        }
+        let mut on: Vec<usize> = Vec::new();
+        let mut off: Vec<usize> = Vec::new();
+        if c + 1 < w && self.clue[r * w + c + 1] == 3 {
+            on.extend([
+                self.g.v_edge(r, c),
+                self.g.v_edge(r, c + 1),
+                self.g.v_edge(r, c + 2),
+            ]);
+            if r > 0 {
+                off.push(self.g.v_edge(r - 1, c + 1));
+            }
+            if r + 1 < h {
+                off.push(self.g.v_edge(r + 1, c + 1));
+            }
+        }
+        if r + 1 < h && self.clue[(r + 1) * w + c] == 3 {
+            on.extend([
+                self.g.h_edge(r, c),
+                self.g.h_edge(r + 1, c),
+                self.g.h_edge(r + 2, c),
+            ]);
+            if c > 0 {
+                off.push(self.g.h_edge(r + 1, c - 1));
+            }
+            if c + 1 < w {
+                off.push(self.g.h_edge(r + 1, c + 1));
+            }
+        }
+        if r + 1 < h && c + 1 < w && self.clue[(r + 1) * w + c + 1] == 3 {
+            on.extend([
+                self.g.h_edge(r, c),
+                self.g.v_edge(r, c),
+                self.g.h_edge(r + 2, c + 1),
+                self.g.v_edge(r + 1, c + 2),
+            ]);
+        }
+        if r + 1 < h && c > 0 && self.clue[(r + 1) * w + c - 1] == 3 {
+            on.extend([
+                self.g.h_edge(r, c),
+                self.g.v_edge(r, c + 1),
+                self.g.h_edge(r + 2, c - 1),
+                self.g.v_edge(r + 1, c - 1),
+            ]);
+        }
+        for e in on {
+            if self.st[e] == UNKNOWN {
+                self.set(e, ON);
+            } else if self.st[e] == OFF {
+                self.contradiction = true;
+            }
+        }
+        for e in off {
+            if self.st[e] == UNKNOWN {
+                self.set(e, OFF);
+            } else if self.st[e] == ON {
+                self.contradiction = true;
             }
         }
     }

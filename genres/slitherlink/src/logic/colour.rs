@@ -165,10 +165,13 @@ impl Logic<'_> {
                 return;
             }
         }
-        let mut any = false;
+        // Related sides decide edges once at the end (a single step decides them at its first
+        // new relation instead): relations never depend on the edges decided in between, so
+        // the result is the same. A cell or dot whose edges are all decided has its sides
+        // related already and adds nothing (a broken count there was flagged by level 1).
         for c in 0..g.n_cells {
             let n = self.clue[c];
-            if n == NO_CLUE {
+            if n == NO_CLUE || self.cell_counts(c).1 == 0 {
                 continue;
             }
             let mut nodes = [c; 5];
@@ -188,17 +191,17 @@ impl Logic<'_> {
                     return;
                 }
                 Ok(true) => {
-                    if self.decide_related(&mut uf, single) {
-                        any = true;
-                        if single {
-                            return;
-                        }
+                    if single && self.decide_related(&mut uf, true) {
+                        return;
                     }
                 }
                 Ok(false) => {}
             }
         }
         for v in 0..g.n_verts {
+            if self.vert_counts(v).1 == 0 {
+                continue;
+            }
             let cells = g.vert_cells[v];
             let nodes: [usize; 4] = std::array::from_fn(|q| self.side(cells[q]));
             // Around the vertex (NW, NE, SE, SW) the sides may not alternate.
@@ -209,18 +212,13 @@ impl Logic<'_> {
                     return;
                 }
                 Ok(true) => {
-                    if self.decide_related(&mut uf, single) {
-                        any = true;
-                        if single {
-                            return;
-                        }
+                    if single && self.decide_related(&mut uf, true) {
+                        return;
                     }
                 }
                 Ok(false) => {}
             }
         }
-        if !any {
-            self.decide_related(&mut uf, single);
-        }
+        self.decide_related(&mut uf, single);
     }
 }

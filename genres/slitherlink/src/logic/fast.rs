@@ -17,17 +17,17 @@ use crate::grid::{CORNER_QUADRANT, NONE};
 use crate::model::{NO_CLUE, OFF, ON, UNKNOWN, single_loop};
 use crate::pairsum::{cflip, edge_options, pair_mask, vflip};
 
-const FULL: u8 = 0b111;
+pub(super) const FULL: u8 = 0b111;
 
 impl Logic<'_> {
     #[inline]
-    fn vo(x: usize) -> usize {
+    pub(super) fn vo(x: usize) -> usize {
         (x & !3) | ((x + 2) & 3)
     }
 
     /// The opposite corner entry through the clue cell of `x`, with the clue.
     #[inline]
-    fn co(&self, x: usize) -> Option<(usize, i8)> {
+    pub(super) fn co(&self, x: usize) -> Option<(usize, i8)> {
         let c = self.g.vert_cells[x / 4][x % 4];
         if c == NONE {
             return None;
@@ -40,13 +40,13 @@ impl Logic<'_> {
     }
 
     #[inline]
-    fn pm(&self, x: usize) -> u8 {
+    pub(super) fn pm(&self, x: usize) -> u8 {
         let [a, b] = self.g.entry_pair[x];
         pair_mask(self.state(a), self.state(b))
     }
 
     #[inline]
-    fn push_entry(&mut self, x: usize) {
+    pub(super) fn push_entry(&mut self, x: usize) {
         if !self.equeued[x] {
             self.equeued[x] = true;
             self.equeue.push(x as u32);
@@ -55,7 +55,7 @@ impl Logic<'_> {
 
     /// True if the quadrant cell of entry `x` holds a 1 or a 3 (the corner rule's cells).
     #[inline]
-    fn corner_rule_cell(&self, x: usize) -> bool {
+    pub(super) fn corner_rule_cell(&self, x: usize) -> bool {
         let c = self.g.vert_cells[x / 4][x % 4];
         c != NONE && matches!(self.clue[c as usize], 1 | 3)
     }
@@ -163,7 +163,7 @@ impl Logic<'_> {
     }
 
     /// Local rules to a fixpoint.
-    fn local_fixpoint(&mut self) {
+    pub(super) fn local_fixpoint(&mut self) {
         let mut uses = [0u32; super::N_TECHNIQUES];
         loop {
             self.fixpoint_basic(&mut uses);
@@ -181,15 +181,20 @@ impl Logic<'_> {
         }
     }
 
-    /// True if the techniques up to `level` solve the puzzle from the current state.
-    pub fn solves(&mut self, level: u8) -> bool {
-        let n = self.g.n_verts * 4;
-        let mode = match level {
+    /// The engine mode for `level` (see [`Logic::trigger`]).
+    pub(super) fn mode(level: u8) -> u8 {
+        match level {
             1 => 0,
             2 | 3 => 2,
             4 => 4,
             _ => 5,
-        };
+        }
+    }
+
+    /// True if the techniques up to `level` solve the puzzle from the current state.
+    pub fn solves(&mut self, level: u8) -> bool {
+        let n = self.g.n_verts * 4;
+        let mode = Self::mode(level);
         self.fast = 0;
         self.equeue.clear();
         self.equeued.clear();

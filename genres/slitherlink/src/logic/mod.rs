@@ -11,9 +11,11 @@ mod closure;
 mod colour;
 mod fast;
 mod pairs;
+mod resume;
 mod technique;
 mod trial;
 
+pub use resume::{Saved, resumes};
 pub use technique::{N_TECHNIQUES, Technique};
 
 use crate::grid::{Grid, NONE};
