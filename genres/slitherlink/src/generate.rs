@@ -52,11 +52,18 @@ fn minimise(g: &Grid, clues: &mut [i8], sol: &[u8], level: u8, rng: &mut Rng) ->
     } else {
         minimise_scratch(g, clues, sol, level, rng)?;
     }
+    // The ordered run up to `level` repeats the run up to `level - 1` until that one would stop,
+    // then needs a level-`level` technique: if the run below solves, its hardest technique is
+    // the grade; otherwise the grade is `level` (the clues left solve at `level`).
+    let below = level.saturating_sub(1).max(1);
     let mut grader = Logic::new(g, clues);
     grader.detect = false;
-    let graded = grader.run(level);
-    debug_assert!(graded.solved);
-    Some(graded.max_level.max(1))
+    let graded = grader.run(below);
+    Some(if graded.solved {
+        graded.max_level.max(1)
+    } else {
+        level
+    })
 }
 
 /// The removal loop with every check computed from nothing (levels 4 and 8-10).

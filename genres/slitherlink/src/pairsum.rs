@@ -35,30 +35,63 @@ pub fn vflip(m: u8) -> u8 {
     VFLIP[usize::from(m & 7)]
 }
 
-/// Sums allowed for the opposite corner of a cell with clue `n` (0..=3).
+/// `cflip` of every mask for clues 0..=3, indexed by `n * 8 + m`.
+const CFLIP: [u8; 32] = {
+    let mut out = [0u8; 32];
+    let mut i = 0;
+    while i < 32 {
+        let (n, m) = ((i / 8) as i8, i % 8);
+        let mut s = 0;
+        while s < 3 {
+            let t = n - s as i8;
+            if m & (1 << s) != 0 && t >= 0 && t <= 2 {
+                out[i] |= 1 << t;
+            }
+            s += 1;
+        }
+        i += 1;
+    }
+    out
+};
+
+/// Sums allowed for the opposite corner of a cell with clue `n` (a table for 0..=3).
 #[inline]
 pub fn cflip(m: u8, n: i8) -> u8 {
+    if (0..=3).contains(&n) {
+        return CFLIP[n as usize * 8 + usize::from(m & 7)];
+    }
     let mut out = 0;
     for s in 0..3i8 {
-        if m & (1 << s) != 0 {
-            let t = n - s;
-            if (0..=2).contains(&t) {
-                out |= 1 << t;
-            }
+        if m & (1 << s) != 0 && (0..=2).contains(&(n - s)) {
+            out |= 1 << (n - s);
         }
     }
     out
 }
 
+/// `edge_options` of every mask and state, indexed by `m * 3 + other`: bit 0 can be off, bit
+/// 1 can be on.
+const EDGE_OPTIONS: [u8; 24] = {
+    let mut out = [0u8; 24];
+    let mut i = 0;
+    while i < 24 {
+        let (m, other) = (i / 3, (i % 3) as u8);
+        let (o0, o1) = (other != ON, other != OFF);
+        let (ok0, ok1, ok2) = (m & 1 != 0, m & 2 != 0, m & 4 != 0);
+        let can_on = (o0 && ok1) || (o1 && ok2);
+        let can_off = (o0 && ok0) || (o1 && ok1);
+        out[i] = can_off as u8 | (can_on as u8) << 1;
+        i += 1;
+    }
+    out
+};
+
 /// What an edge of a pair may be, given the pair's allowed sums `m` and the other edge's state:
 /// `(can be off, can be on)`.
 #[inline]
 pub fn edge_options(m: u8, other: u8) -> (bool, bool) {
-    let (o0, o1) = poss(other);
-    let sum_ok = |s: u8| m & (1 << s) != 0;
-    let can_on = (o0 && sum_ok(1)) || (o1 && sum_ok(2));
-    let can_off = (o0 && sum_ok(0)) || (o1 && sum_ok(1));
-    (can_off, can_on)
+    let x = EDGE_OPTIONS[usize::from(m & 7) * 3 + usize::from(other % 3)];
+    (x & 1 != 0, x & 2 != 0)
 }
 
 #[cfg(test)]
@@ -83,6 +116,24 @@ mod tests {
                 | (if m & 2 != 0 { 0b010 } else { 0 })
                 | (if m & 4 != 0 { 0b001 } else { 0 });
             assert_eq!(vflip(m), slow);
+        }
+    }
+
+    #[test]
+    fn flip_and_option_tables_match_their_definitions() {
+        for m in 0u8..8 {
+            for n in 0i8..4 {
+                let slow = (0..3i8)
+                    .filter(|&s| m & (1 << s) != 0 && (0..=2).contains(&(n - s)))
+                    .fold(0u8, |acc, s| acc | 1 << (n - s));
+                assert_eq!(cflip(m, n), slow, "m {m} n {n}");
+            }
+            for other in [UNKNOWN, ON, OFF] {
+                let (o0, o1) = poss(other);
+                let ok = |s: u8| m & (1 << s) != 0;
+                let slow = ((o0 && ok(0)) || (o1 && ok(1)), (o0 && ok(1)) || (o1 && ok(2)));
+                assert_eq!(edge_options(m, other), slow, "m {m} other {other}");
+            }
         }
     }
 
