@@ -40,7 +40,24 @@ fn joinable(region: &[bool], w: usize, h: usize, r: i32, c: i32) -> Option<u32> 
     (runs == 1).then_some(orth)
 }
 
+/// The draw weight of cell `(r, c)` outside the region: 0 if it may not join.
+fn weight(region: &[bool], w: usize, h: usize, r: usize, c: usize) -> u32 {
+    if region[r * w + c] {
+        return 0;
+    }
+    match joinable(region, w, h, r as i32, c as i32) {
+        Some(1) => 12,
+        Some(2) => 3,
+        Some(_) => 1,
+        None => 0,
+    }
+}
+
 /// A random region of cells (true = inside) whose boundary is one simple loop.
+///
+/// Each step draws a joinable cell with probability proportional to its weight, walking the
+/// cells in row-major order; weights are kept per cell and refreshed around each new cell
+/// (only its eight neighbours can change).
 pub fn random_region(w: usize, h: usize, rng: &mut Rng) -> Vec<bool> {
     let n = w * h;
     let mut region = vec![false; n];
@@ -50,37 +67,30 @@ pub fn random_region(w: usize, h: usize, rng: &mut Rng) -> Vec<bool> {
     let c0 = w / 4 + rng.index(w - w / 4 * 2);
     region[r0 * w + c0] = true;
     let mut size = 1;
-    let mut cand: Vec<(u32, u32)> = Vec::with_capacity(n);
-    while size < target {
-        cand.clear();
-        let mut total = 0u32;
-        for r in 0..h {
-            for c in 0..w {
-                if region[r * w + c] {
-                    continue;
-                }
-                if let Some(orth) = joinable(&region, w, h, r as i32, c as i32) {
-                    let weight = match orth {
-                        1 => 12,
-                        2 => 3,
-                        _ => 1,
-                    };
-                    total += weight;
-                    cand.push(((r * w + c) as u32, weight));
-                }
-            }
-        }
-        if cand.is_empty() {
-            break;
-        }
+    let mut weights: Vec<u32> = (0..n)
+        .map(|i| weight(&region, w, h, i / w, i % w))
+        .collect();
+    let mut total: u32 = weights.iter().sum();
+    while size < target && total > 0 {
         let mut pick = rng.below(u64::from(total)) as u32;
-        for &(cell, weight) in &cand {
-            if pick < weight {
-                region[cell as usize] = true;
-                size += 1;
+        let mut chosen = 0;
+        for (cell, &wt) in weights.iter().enumerate() {
+            if pick < wt {
+                chosen = cell;
                 break;
             }
-            pick -= weight;
+            pick -= wt;
+        }
+        region[chosen] = true;
+        size += 1;
+        let (r, c) = (chosen / w, chosen % w);
+        for rr in r.saturating_sub(1)..(r + 2).min(h) {
+            for cc in c.saturating_sub(1)..(c + 2).min(w) {
+                let i = rr * w + cc;
+                let new = weight(&region, w, h, rr, cc);
+                total = total - weights[i] + new;
+                weights[i] = new;
+            }
         }
     }
     region

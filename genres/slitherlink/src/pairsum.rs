@@ -131,7 +131,10 @@ mod tests {
             for other in [UNKNOWN, ON, OFF] {
                 let (o0, o1) = poss(other);
                 let ok = |s: u8| m & (1 << s) != 0;
-                let slow = ((o0 && ok(0)) || (o1 && ok(1)), (o0 && ok(1)) || (o1 && ok(2)));
+                let slow = (
+                    (o0 && ok(0)) || (o1 && ok(1)),
+                    (o0 && ok(1)) || (o1 && ok(2)),
+                );
                 assert_eq!(edge_options(m, other), slow, "m {m} other {other}");
             }
         }

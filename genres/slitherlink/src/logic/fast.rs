@@ -166,7 +166,9 @@ impl Logic<'_> {
     pub(super) fn local_fixpoint(&mut self) {
         let mut uses = [0u32; super::N_TECHNIQUES];
         loop {
-            self.fixpoint_basic(&mut uses);
+            if !self.queue.is_empty() {
+                self.fixpoint_basic(&mut uses);
+            }
             if self.contradiction || self.unknown() == 0 {
                 return;
             }
