@@ -1,6 +1,6 @@
 //! Bench helper for `bench/starlink-*.sh`.
 //!
-//! * `starlink_bench uniqueness N [THREADS] [DIFFICULTY]` — generates `starlink:SEED-s-<D>-g2` (current) for s in 0..N at
+//! * `starlink_bench uniqueness N [THREADS] [DIFFICULTY]` — generates `starlink:SEED-s-<D>-g3` (current) for s in 0..N at
 //!   every difficulty and prints the uniqueness rate, the solution-count distribution and the
 //!   attempts used (placements; `first attempt` = boards from the first placement); the seeds
 //!   that are not unique go to stderr.
@@ -12,7 +12,7 @@ use std::time::Instant;
 use dayseed_core::Source;
 use dayseed_starlink::Difficulty;
 use dayseed_starlink::generate::{generate, seed32};
-use dayseed_starlink::versions::G2;
+use dayseed_starlink::versions::G3;
 
 #[derive(Default, Clone)]
 struct Tally {
@@ -28,7 +28,7 @@ fn tally(difficulty: Difficulty, seeds: impl Iterator<Item = u64>) -> Tally {
     let mut t = Tally::default();
     for s in seeds {
         let seed = seed32(&Source::Seed(s)).expect("seed sources always hash");
-        let g = generate(seed, difficulty, G2).expect("generation succeeds");
+        let g = generate(seed, difficulty, G3).expect("generation succeeds");
         if g.puzzle.unique == Some(true) {
             t.unique += 1;
         } else {
@@ -105,7 +105,7 @@ fn time(batches: u64, size: u64, first_seed: u64) {
         let start = Instant::now();
         for _ in 0..size {
             let seed = seed32(&Source::Seed(s)).expect("seed sources always hash");
-            let g = generate(seed, Difficulty::Expert, G2).expect("generation succeeds");
+            let g = generate(seed, Difficulty::Expert, G3).expect("generation succeeds");
             std::hint::black_box(g);
             s += 1;
         }

@@ -150,11 +150,27 @@ pub fn lines_conflict(points: &[Point], a: &Line, b: &Line) -> bool {
 }
 
 /// The crossing table: for each line, the ascending indices of the lines it conflicts with.
+///
+/// Two lines whose closed bounding boxes are disjoint share no point, so they are not tested.
 pub fn conflict_table(points: &[Point], lines: &[Line]) -> Vec<Vec<u32>> {
+    let boxes: Vec<[i64; 4]> = lines
+        .iter()
+        .map(|line| {
+            line.stars().iter().fold(
+                [i64::MAX, i64::MAX, i64::MIN, i64::MIN],
+                |[x0, y0, x1, y1], &s| {
+                    let p = points[usize::from(s)];
+                    [x0.min(p.x), y0.min(p.y), x1.max(p.x), y1.max(p.y)]
+                },
+            )
+        })
+        .collect();
+    let apart =
+        |a: &[i64; 4], b: &[i64; 4]| a[2] < b[0] || b[2] < a[0] || a[3] < b[1] || b[3] < a[1];
     let mut table = vec![Vec::new(); lines.len()];
     for i in 0..lines.len() {
         for j in i + 1..lines.len() {
-            if lines_conflict(points, &lines[i], &lines[j]) {
+            if !apart(&boxes[i], &boxes[j]) && lines_conflict(points, &lines[i], &lines[j]) {
                 table[i].push(j as u32);
                 table[j].push(i as u32);
             }

@@ -1,27 +1,30 @@
-//! The g1 generator: seeds, attempts on one RNG stream, uniqueness repair and the fallback.
+//! The generators: seeds, attempts on one RNG stream, uniqueness repair and the fallback.
 
 use dayseed_core::genre::unsupported_version;
 use dayseed_core::seed::fnv1a32;
 use dayseed_core::{Budget, Count, Error, ErrorKind, Mulberry32, Result, Source, Version};
 
 use crate::answer::{self, AnswerSet};
+use crate::bitsolver::{self, Compiled};
 use crate::candidates::candidates;
 use crate::difficulty::{Difficulty, Spec};
 use crate::model::Model;
 use crate::placement::place;
 use crate::puzzle::{Puzzle, Star, to_cells};
+use crate::repair;
 use crate::solver::{SOLVE_BUDGET, solve};
-use crate::versions::{G1, G2, VERSIONS};
+use crate::versions::{G1, G2, G3, VERSIONS};
 
 /// Attempts (placements) per generation.
 pub const ATTEMPTS: u32 = 30;
 
-/// Answers tried on one placement: 1 in g1; in g2, when the repaired answer is not unique, up to
-/// two more answers are drawn (same stream) on the same placement before a new placement.
+/// Answers tried on one placement: 1 in g1; in g2 and g3, when the repaired answer is not
+/// unique, up to two more answers are drawn (same stream) on the same placement before a new
+/// placement.
 pub fn answers_per_placement(version: Version) -> Result<u32> {
     match version {
         G1 => Ok(1),
-        G2 => Ok(3),
+        G2 | G3 => Ok(3),
         other => Err(unsupported_version("starlink", other, &VERSIONS)),
     }
 }
@@ -288,11 +291,11 @@ fn to_puzzle(
 ///
 /// Up to [`ATTEMPTS`] attempts run on one Mulberry32 stream seeded with `seed`; each draws a
 /// placement and answer (`draw`), sets the numbers to the answer's degrees and repairs toward
-/// uniqueness (`settle`); in g2 a placement whose repaired answer is not unique gets up to two
-/// more answers ([`answers_per_placement`]). The first unique board is returned. If none is, every
-/// board tried is counted again up to [`FALLBACK_LIMIT`] (budget [`SOLVE_BUDGET`]) and the one with
-/// the fewest solutions is returned (budget-exhausted last, ties to the earlier) with
-/// `unique: false`.
+/// uniqueness (`settle` in g1 and g2; [`repair::settle`] with the bit-set counter in g3); in g2
+/// and g3 a placement whose repaired answer is not unique gets up to two more answers
+/// ([`answers_per_placement`]). The first unique board is returned. If none is, every board tried
+/// is counted again up to [`FALLBACK_LIMIT`] (budget [`SOLVE_BUDGET`]) and the one with the fewest
+/// solutions is returned (budget-exhausted last, ties to the earlier) with `unique: false`.
 pub fn generate(seed: u32, difficulty: Difficulty, version: Version) -> Result<Generated> {
     let answers = answers_per_placement(version)?;
     let spec = difficulty.spec();
@@ -300,6 +303,16 @@ pub fn generate(seed: u32, difficulty: Difficulty, version: Version) -> Result<G
     let mut tried: Vec<Attempt> = Vec::new();
     for attempt in 1..=ATTEMPTS {
         let (base, first) = draw(&spec, &mut rng)?;
+        let compiled = if version == G3 {
+            Some(Compiled::new(&base).ok_or_else(|| {
+                Error::new(
+                    ErrorKind::GenerationFailed,
+                    "internal error: the board is too large for the g3 counter",
+                )
+            })?)
+        } else {
+            None
+        };
         let mut first = Some(first);
         for _ in 0..answers {
             let answer = match first.take() {
@@ -310,7 +323,10 @@ pub fn generate(seed: u32, difficulty: Difficulty, version: Version) -> Result<G
                 continue;
             };
             let mut model = base.clone();
-            let count = settle(&mut model, &mut answer);
+            let count = match &compiled {
+                Some(c) => repair::settle(&mut model, c, &mut answer),
+                None => settle(&mut model, &mut answer),
+            };
             if count.is_unique() {
                 return finish(
                     to_puzzle(&model, &answer, &spec, difficulty, count),
@@ -328,13 +344,11 @@ pub fn generate(seed: u32, difficulty: Difficulty, version: Version) -> Result<G
         }
     }
     for a in &mut tried {
-        a.count = solve(
-            &a.model,
-            &[],
-            FALLBACK_LIMIT,
-            0,
-            &mut Budget::new(SOLVE_BUDGET),
-        )
+        let mut budget = Budget::new(SOLVE_BUDGET);
+        a.count = match Compiled::new(&a.model).filter(|_| version == G3) {
+            Some(c) => bitsolver::count(&c, &a.model.numbers, FALLBACK_LIMIT, 0, &mut budget),
+            None => solve(&a.model, &[], FALLBACK_LIMIT, 0, &mut budget),
+        }
         .count;
     }
     let best = (0..tried.len())
@@ -390,11 +404,11 @@ mod tests {
 
     /// Generates `seeds` boards and checks each: answer satisfies the rules, the numbers are its
     /// degrees, the board is unique (and re-counted unique by the solver), all deterministic.
-    fn check_level(difficulty: Difficulty, seeds: u64) {
+    fn check_level(difficulty: Difficulty, seeds: u64, version: Version) {
         let mut fallbacks = Vec::new();
         for s in 0..seeds {
             let seed = seed32(&Source::Seed(s)).unwrap();
-            let g = generate(seed, difficulty, G2).unwrap();
+            let g = generate(seed, difficulty, version).unwrap();
             let p = &g.puzzle;
             p.validate().unwrap();
             let model = p.model();
@@ -421,30 +435,36 @@ mod tests {
 
     #[test]
     fn easy_boards_are_unique() {
-        check_level(Difficulty::Easy, 300);
+        check_level(Difficulty::Easy, 300, G2);
+        check_level(Difficulty::Easy, 600, G3);
     }
 
     #[test]
     fn normal_boards_are_unique() {
-        check_level(Difficulty::Normal, 300);
+        check_level(Difficulty::Normal, 300, G2);
+        check_level(Difficulty::Normal, 600, G3);
     }
 
     #[test]
     fn hard_boards_are_unique() {
-        check_level(Difficulty::Hard, 200);
+        check_level(Difficulty::Hard, 200, G2);
+        check_level(Difficulty::Hard, 400, G3);
     }
 
     #[test]
     fn expert_boards_are_unique() {
-        check_level(Difficulty::Expert, 120);
+        check_level(Difficulty::Expert, 120, G2);
+        check_level(Difficulty::Expert, 300, G3);
     }
 
     #[test]
     fn generation_is_deterministic_and_seeds_are_documented() {
-        let a = generate(7, Difficulty::Expert, G2).unwrap();
-        let b = generate(7, Difficulty::Expert, G2).unwrap();
-        assert_eq!(a.puzzle, b.puzzle);
-        assert_eq!(a.attempts, b.attempts);
+        for version in [G2, G3] {
+            let a = generate(7, Difficulty::Expert, version).unwrap();
+            let b = generate(7, Difficulty::Expert, version).unwrap();
+            assert_eq!(a.puzzle, b.puzzle);
+            assert_eq!(a.attempts, b.attempts);
+        }
         assert_eq!(
             seed32(&Source::Seed(42)).unwrap(),
             fnv1a32("starlink-seed-42")

@@ -11,7 +11,7 @@ use crate::difficulty::Difficulty;
 use crate::generate::{generate, seed32};
 use crate::hint::describe;
 use crate::puzzle::{Puzzle, State};
-use crate::versions::{G1, G2, VERSIONS};
+use crate::versions::{G1, G2, G3, VERSIONS};
 use crate::{format, hint, render};
 
 /// The Starlink genre.
@@ -77,7 +77,7 @@ impl Genre for Starlink {
         source: &Source,
         params: &Difficulty,
     ) -> Result<Board<Puzzle>> {
-        if version != G1 && version != G2 {
+        if ![G1, G2, G3].contains(&version) {
             return Err(unsupported_version(Self::NAME, version, &VERSIONS));
         }
         let seed = seed32(source)?;
@@ -224,15 +224,15 @@ mod tests {
         assert!(GENRE.canonical_params("expert").is_ok());
         let id: PuzzleId = "starlink:SEED-1-expert-g1".parse().unwrap();
         assert!(GENRE.generate(&id).is_err(), "params must be canonical");
-        let id: PuzzleId = "starlink:SEED-1-EXPERT-g3".parse().unwrap();
+        let id: PuzzleId = "starlink:SEED-1-EXPERT-g4".parse().unwrap();
         let e = GENRE.generate(&id).unwrap_err();
-        assert!(e.message().contains("g1, g2"), "{e}");
-        assert_eq!(GENRE.current_version(), G2);
+        assert!(e.message().contains("g1, g2, g3"), "{e}");
+        assert_eq!(GENRE.current_version(), G3);
     }
 
     #[test]
     fn generated_record_has_the_documented_fields() {
-        let id: PuzzleId = "starlink:DAILY-utc-v1-20671-EXPERT-g2".parse().unwrap();
+        let id: PuzzleId = "starlink:DAILY-utc-v1-20671-EXPERT-g3".parse().unwrap();
         let flat = GENRE.generate(&id).unwrap().to_flat_json();
         for key in [
             "id",

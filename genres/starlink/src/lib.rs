@@ -113,6 +113,7 @@
 //! "budget_exhausted"?}`.
 
 pub mod answer;
+pub mod bitsolver;
 pub mod candidates;
 pub mod difficulty;
 pub mod format;
@@ -124,6 +125,7 @@ pub mod model;
 pub mod placement;
 pub mod puzzle;
 pub mod render;
+pub mod repair;
 pub mod solver;
 pub mod unionfind;
 pub mod versions;
