@@ -8,9 +8,7 @@ use crate::board::Cells;
 use crate::solver::{BAND, BOX0, ROW0, column_cells, initial_masks, rows_and_boxes};
 
 /// A grid under singles: candidates per (digit, band) as 27-bit masks (bit `row_in_band * 9 +
-/// column`, the layout of [`crate::solver`]; a placed digit stays in its own mask). Givens can
-/// be added to a settled closure and settled again, which gives the closure of the larger set
-/// of givens (singles are monotone), so a generator can reuse work between tests.
+/// column`, the layout of [`crate::solver`]; a placed digit stays in its own mask).
 #[derive(Clone)]
 pub struct Closure {
     cand: [u32; 27],
@@ -49,34 +47,29 @@ impl Closure {
         }
     }
 
-    /// Whether `cell` (0..81) holds a digit, given or deduced.
-    pub fn filled(&self, cell: usize) -> bool {
-        cell < 81 && self.unsolved[cell / 27] & 1 << (cell % 27) == 0
-    }
-
-    /// Adds the given `digit` (1..=9) at the empty `cell`; false (and nothing placed) when the
-    /// cell is filled, out of range, or the digit is no longer possible there.
+    /// Adds the given `digit` (1..=9) at `cell` unless the cell is already filled; false when
+    /// `cell` or `digit` is out of range or the digit is no longer possible there.
     pub fn give(&mut self, cell: usize, digit: u8) -> bool {
-        if cell >= 81 || !(1..=9).contains(&digit) || self.filled(cell) {
+        if cell >= 81 || !(1..=9).contains(&digit) {
             return false;
         }
-        self.place(usize::from(digit - 1), cell / 27, 1 << (cell % 27))
-            .is_ok()
+        let (b, bit) = (cell / 27, 1 << (cell % 27));
+        self.unsolved[b] & bit == 0 || self.place(usize::from(digit - 1), b, bit).is_ok()
+    }
+
+    /// Whether `cell` (0..81) holds a digit, given or found.
+    pub fn filled(&self, cell: usize) -> bool {
+        cell < 81 && self.unsolved[cell / 27] & 1 << (cell % 27) == 0
     }
 
     /// Applies singles until nothing more follows or `goal` is filled (`None`: every cell);
     /// returns whether it is filled. A contradiction gives false (the grid has no solution).
     pub fn settle(&mut self, goal: Option<usize>) -> bool {
-        let goal = match goal {
-            None => [BAND; 3],
-            Some(cell) if cell < 81 => {
-                let mut g = [0u32; 3];
-                g[cell / 27] = 1 << (cell % 27);
-                g
-            }
-            Some(_) => return false,
-        };
-        self.run(goal).unwrap_or(false)
+        match goal {
+            None => self.run(3, 0).unwrap_or(false),
+            Some(cell) if cell < 81 => self.run(cell / 27, 1 << (cell % 27)).unwrap_or(false),
+            Some(_) => false,
+        }
     }
 
     /// Places digit `d` on cell `bit` of band `b` if it is still a candidate there.
@@ -197,17 +190,25 @@ impl Closure {
         Ok(())
     }
 
-    /// Sweeps until the closure is reached (false) or the cells of `goal` are filled (true).
-    fn run(&mut self, goal: [u32; 3]) -> Result<bool, Dead> {
+    /// Sweeps until the closure is reached (false) or the goal is met (true): cell `bit` of
+    /// band `band` filled, or with `band == 3` every cell.
+    fn run(&mut self, band: usize, bit: u32) -> Result<bool, Dead> {
+        let done = |s: &Closure| match s.unsolved.get(band) {
+            Some(u) => u & bit == 0,
+            None => s.unsolved == [0; 3],
+        };
         loop {
             let before = self.unsolved;
             for d in 0..9 {
                 self.hidden(d)?;
+                if done(self) {
+                    return Ok(true);
+                }
             }
             for b in 0..3 {
                 self.naked(b)?;
             }
-            if (0..3).all(|b| self.unsolved[b] & goal[b] == 0) {
+            if done(self) {
                 return Ok(true);
             }
             if self.unsolved == before {
@@ -222,30 +223,23 @@ impl Closure {
 /// given, this is whether singles still solve it without that clue. Clashing givens, values
 /// above 9 or `cell >= 81` give false.
 pub fn singles_fill(cells: &Cells, cell: usize) -> bool {
-    if cell >= 81 {
-        return false;
-    }
-    let mut goal = [0u32; 3];
-    goal[cell / 27] = 1 << (cell % 27);
-    fill(cells, goal)
+    from_cells(cells).is_some_and(|mut c| c.settle(Some(cell)))
 }
 
 /// True when naked and hidden singles alone fill every cell of `cells` without a
 /// contradiction (the complete test; see the module docs).
 pub fn solved_by_singles(cells: &Cells) -> bool {
-    fill(cells, [BAND; 3])
+    from_cells(cells).is_some_and(|mut c| c.settle(None))
 }
 
-fn fill(cells: &Cells, goal: [u32; 3]) -> bool {
-    let Some((cand, unsolved)) = initial_masks(cells) else {
-        return false;
-    };
-    let mut c = Closure {
+/// The grid of `cells`; `None` when givens clash or a value is above 9.
+fn from_cells(cells: &Cells) -> Option<Closure> {
+    let (cand, unsolved) = initial_masks(cells)?;
+    Some(Closure {
         cand,
         seen: [0; 27],
         unsolved,
-    };
-    c.run(goal).unwrap_or(false)
+    })
 }
 
 #[cfg(test)]
