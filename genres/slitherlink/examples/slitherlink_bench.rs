@@ -1,7 +1,9 @@
 //! Benchmark driver: `slitherlink_bench gen W H LEVEL COUNT SEED` generates COUNT puzzles and
 //! prints the time per puzzle; `slitherlink_bench unique W H LEVEL SEED` times a uniqueness proof;
 //! `slitherlink_bench boards W H LEVEL COUNT SEED` prints one SHA-256 over every generated board
-//! (clues, loop, level, attempts), to check that a speed-up keeps every board.
+//! (clues, loop, level, attempts), to check that a speed-up keeps every board;
+//! `slitherlink_bench nodes W H LEVEL COUNT SEED` prints one SHA-256 over the search nodes of
+//! each board's uniqueness proof, to check that a solver speed-up keeps every search.
 
 use std::time::Instant;
 
@@ -43,6 +45,26 @@ fn main() {
             println!(
                 "unique {w}x{h} L{} nodes {nodes} seconds_per_proof {per:.6}",
                 p.level
+            );
+        }
+        "nodes" => {
+            let count = arg(&args, 5, 100);
+            let seed = arg(&args, 6, 1);
+            let g = Grid::new(w, h);
+            let mut all = Vec::new();
+            let mut total = 0;
+            for i in 0..count {
+                let mut rng = Rng::from_seed(seed + i);
+                let p = generate(w, h, level, &mut rng).expect("a board");
+                let mut budget = Budget::unlimited();
+                let out = Solver::new(&g, &p.clues).count(2, &mut budget);
+                all.extend_from_slice(&budget.spent().to_le_bytes());
+                all.push(u8::from(out.count.is_unique()));
+                total += budget.spent();
+            }
+            println!(
+                "nodes {w}x{h} L{level} count {count} seed {seed} total {total} sha256 {}",
+                sha256_hex(&all)
             );
         }
         "boards" => {

@@ -37,9 +37,8 @@ impl Removal<'_, '_> {
             // Decided without the clues of the range: every check in it finishes the same.
             let solved = self.logic.finish(self.level);
             for i in l..r {
-                let c = self.order[i] as usize;
-                if !self.witnesses.blocks_removal(self.g, c, self.clues) && solved {
-                    self.clues[c] = NO_CLUE;
+                if !self.blocked(i) && solved {
+                    self.clues[self.order[i] as usize] = NO_CLUE;
                 }
             }
             return;
@@ -49,16 +48,22 @@ impl Removal<'_, '_> {
             return;
         }
         let mid = l + (r - l) / 2;
-        if self.saved.len() <= depth {
-            self.saved.push(Saved::default());
+        // A one-clue half whose removal a witness refutes needs no closure at all.
+        if mid - l > 1 || !self.blocked(l) {
+            if self.saved.len() <= depth {
+                self.saved.resize(depth + 1, Saved::default());
+            }
+            self.logic.save_into(&mut self.saved[depth]);
+            for j in mid..r {
+                let c = self.order[j] as usize;
+                self.logic.add_clue(c, self.full[c], self.level);
+            }
+            self.range(l, mid, depth + 1);
+            self.logic.restore(&self.saved[depth]);
         }
-        self.logic.save_into(&mut self.saved[depth]);
-        for j in mid..r {
-            let c = self.order[j] as usize;
-            self.logic.add_clue(c, self.full[c], self.level);
+        if r - mid == 1 && self.blocked(mid) {
+            return;
         }
-        self.range(l, mid, depth + 1);
-        self.logic.restore(&self.saved[depth]);
         for j in l..mid {
             let c = self.order[j] as usize;
             if self.clues[c] != NO_CLUE {
@@ -68,15 +73,21 @@ impl Removal<'_, '_> {
         self.range(mid, r, depth + 1);
     }
 
-    /// Tests position `i`; the closure holds every other clue still in play.
-    fn test(&mut self, i: usize) {
+    /// True if a second loop agrees with every other remaining clue, so removing the clue at
+    /// position `i` fails (the check is skipped, the clue kept).
+    fn blocked(&mut self, i: usize) -> bool {
         let c = self.order[i] as usize;
-        // A second loop agrees with every other remaining clue: the check would fail.
-        if self.witnesses.blocks_removal(self.g, c, self.clues) {
+        self.witnesses.blocks_removal(self.g, c, self.clues)
+    }
+
+    /// Tests position `i` (already cleared by [`Removal::blocked`] unless it is the only
+    /// one); the closure holds every other clue still in play.
+    fn test(&mut self, i: usize) {
+        if self.order.len() == 1 && self.blocked(i) {
             return;
         }
         if self.logic.finish(self.level) {
-            self.clues[c] = NO_CLUE;
+            self.clues[self.order[i] as usize] = NO_CLUE;
         }
     }
 }
