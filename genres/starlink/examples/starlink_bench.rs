@@ -1,15 +1,17 @@
 //! Bench helper for `bench/starlink-*.sh`.
 //!
-//! * `starlink_bench uniqueness N [THREADS] [DIFFICULTY]` — generates `starlink:SEED-s-<D>-g3` (current) for s in 0..N at
-//!   every difficulty and prints the uniqueness rate, the solution-count distribution and the
-//!   attempts used (placements; `first attempt` = boards from the first placement); the seeds
-//!   that are not unique go to stderr.
+//! * `starlink_bench uniqueness N [THREADS] [DIFFICULTY|all] [gV]` — generates
+//!   `starlink:SEED-s-<D>-gV` (default g3, the current version) for s in 0..N at every
+//!   difficulty and prints the uniqueness rate, the solution-count distribution, the attempts
+//!   used (placements; `first attempt` = boards from the first placement), the mean number of
+//!   answer lines and the mean star number; the seeds that are not unique go to stderr.
 //! * `starlink_bench time BATCHES SIZE [FIRST_SEED]` — generates EXPERT boards (consecutive
 //!   seeds) in batches and prints the time per board of each batch in milliseconds, one a line.
 
 use std::time::Instant;
 
 use dayseed_core::Source;
+use dayseed_core::Version;
 use dayseed_starlink::Difficulty;
 use dayseed_starlink::generate::{generate, seed32};
 use dayseed_starlink::versions::G3;
@@ -22,13 +24,16 @@ struct Tally {
     attempts_max: u32,
     repaired_first: u64,
     not_unique: Vec<u64>,
+    lines_total: u64,
+    number_total: u64,
+    stars_total: u64,
 }
 
-fn tally(difficulty: Difficulty, seeds: impl Iterator<Item = u64>) -> Tally {
+fn tally(difficulty: Difficulty, version: Version, seeds: impl Iterator<Item = u64>) -> Tally {
     let mut t = Tally::default();
     for s in seeds {
         let seed = seed32(&Source::Seed(s)).expect("seed sources always hash");
-        let g = generate(seed, difficulty, G3).expect("generation succeeds");
+        let g = generate(seed, difficulty, version).expect("generation succeeds");
         if g.puzzle.unique == Some(true) {
             t.unique += 1;
         } else {
@@ -40,6 +45,14 @@ fn tally(difficulty: Difficulty, seeds: impl Iterator<Item = u64>) -> Tally {
             .map_or_else(|| "budget".to_string(), |n| n.to_string());
         *t.by_solutions.entry(key).or_default() += 1;
         t.attempts_total += u64::from(g.attempts);
+        t.lines_total += g.puzzle.solution.as_ref().map_or(0, |s| s.len() as u64);
+        t.number_total += g
+            .puzzle
+            .stars
+            .iter()
+            .map(|s| u64::from(s.number))
+            .sum::<u64>();
+        t.stars_total += g.puzzle.stars.len() as u64;
         t.attempts_max = t.attempts_max.max(g.attempts);
         if g.attempts == 1 {
             t.repaired_first += 1;
@@ -48,18 +61,19 @@ fn tally(difficulty: Difficulty, seeds: impl Iterator<Item = u64>) -> Tally {
     t
 }
 
-fn uniqueness(n: u64, threads: u64, only: Option<Difficulty>) {
+fn uniqueness(n: u64, threads: u64, only: Option<Difficulty>, version: Version) {
+    println!("generator g{}", version.0);
     println!(
-        "| difficulty | seeds | unique | rate | solutions (count: boards) | mean attempts | max attempts | first attempt |"
+        "| difficulty | seeds | unique | rate | solutions (count: boards) | mean attempts | max attempts | first attempt | mean answer lines | mean number |"
     );
-    println!("|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|");
     for d in Difficulty::ALL {
         if only.is_some_and(|o| o != d) {
             continue;
         }
         let parts: Vec<Tally> = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..threads)
-                .map(|k| scope.spawn(move || tally(d, (k..n).step_by(threads as usize))))
+                .map(|k| scope.spawn(move || tally(d, version, (k..n).step_by(threads as usize))))
                 .collect();
             handles
                 .into_iter()
@@ -75,6 +89,9 @@ fn uniqueness(n: u64, threads: u64, only: Option<Difficulty>) {
             t.attempts_total += p.attempts_total;
             t.attempts_max = t.attempts_max.max(p.attempts_max);
             t.repaired_first += p.repaired_first;
+            t.lines_total += p.lines_total;
+            t.number_total += p.number_total;
+            t.stars_total += p.stars_total;
             t.not_unique.extend(p.not_unique);
         }
         t.not_unique.sort_unstable();
@@ -84,7 +101,7 @@ fn uniqueness(n: u64, threads: u64, only: Option<Difficulty>) {
             .map(|(k, v)| format!("{k}: {v}"))
             .collect();
         println!(
-            "| {} | {n} | {} | {:.2}% | {} | {:.3} | {} | {:.1}% |",
+            "| {} | {n} | {} | {:.2}% | {} | {:.3} | {} | {:.1}% | {:.2} | {:.2} |",
             d.name(),
             t.unique,
             100.0 * t.unique as f64 / n as f64,
@@ -92,6 +109,8 @@ fn uniqueness(n: u64, threads: u64, only: Option<Difficulty>) {
             t.attempts_total as f64 / n as f64,
             t.attempts_max,
             100.0 * t.repaired_first as f64 / n as f64,
+            t.lines_total as f64 / n as f64,
+            t.number_total as f64 / t.stars_total.max(1) as f64,
         );
         if !t.not_unique.is_empty() {
             eprintln!("{} seeds not unique: {:?}", d.name(), t.not_unique);
@@ -126,11 +145,14 @@ fn main() {
             num(1, 10_000),
             num(2, 2).max(1),
             args.get(3).and_then(|d| Difficulty::parse(d).ok()),
+            args.get(4)
+                .and_then(|v| v.strip_prefix('g')?.parse::<u32>().ok())
+                .map_or(G3, Version),
         ),
         Some("time") => time(num(1, 15), num(2, 20).max(1), num(3, 0)),
         _ => {
             eprintln!(
-                "usage: starlink_bench uniqueness N [THREADS] [DIFFICULTY] | time BATCHES SIZE [FIRST_SEED]"
+                "usage: starlink_bench uniqueness N [THREADS] [DIFFICULTY|all] [gV] | time BATCHES SIZE [FIRST_SEED]"
             );
             std::process::exit(2);
         }

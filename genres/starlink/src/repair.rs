@@ -4,18 +4,19 @@
 //! branching toward the answer ([`count_near`]), so a second solution found is one of those
 //! closest to the answer. The solutions other than the answer are the *alternatives*. Options,
 //! each scored by the alternatives it kills:
-//! * add a line that fits the answer ([`AnswerSet::fits`]): it kills an alternative that
-//!   contains the line or a line the new line conflicts with (that alternative cannot take the
-//!   new numbers by adding the line); second key: how many *free* lines (not in the answer,
-//!   conflicting with none of it) it conflicts with;
 //! * drop an answer line whose removal keeps the answer valid (every star keeps a line, the
 //!   lines stay joined, every gravity star keeps a bent line): it kills an alternative without
-//!   that line.
+//!   that line (the alternative's degrees cannot drop to the new numbers by removing it);
+//! * add a line that fits the answer ([`AnswerSet::fits`]): it kills an alternative that
+//!   contains the line or a line the new line conflicts with (that alternative cannot reach the
+//!   new numbers by adding the line).
 //!
-//! The best option (most kills, then the second key, then adds before drops, then the lower line
-//! index) is applied if it kills at least one alternative; a line changed in the last [`TENURE`]
-//! steps is not proposed. The repair stops on a unique count, a budget-exhausted count, after
-//! [`STEPS`] steps, or when no option kills.
+//! The best option is applied if it kills at least one alternative: most kills, then drops
+//! before adds (the answer keeps the size the construction gave it), then, among adds, the one
+//! conflicting with the fewest *free* lines (not in the answer, conflicting with none of it),
+//! then the lower line index. A line changed in the last [`TENURE`] steps is not proposed. The
+//! repair stops on a unique count, a budget-exhausted count, after [`STEPS`] steps, or when no
+//! option kills.
 
 use dayseed_core::{Budget, Count};
 
@@ -106,12 +107,12 @@ fn best_option(
     let free: Vec<bool> = (0..model.lines.len())
         .map(|l| !answer.taken[l] && answer.blocked[l] == 0)
         .collect();
-    // (kills, second key, 1 for an add / 0 for a drop, line): the maximum by kills, key and
-    // kind, then the lowest line.
-    let mut best: Option<(u32, u32, u32, u32)> = None;
-    let mut offer = |kills: u32, key: u32, add: u32, l: u32| {
-        if kills > 0 && best.is_none_or(|(k, s, a, _)| (kills, key, add) > (k, s, a)) {
-            best = Some((kills, key, add, l));
+    // Ranked by (kills, drop, u32::MAX - free lines hit), the highest first, then the lowest
+    // line (lines are offered in ascending order within each kind, so a tie keeps the first).
+    let mut best: Option<(u32, bool, u32, u32)> = None;
+    let mut offer = |kills: u32, drop: bool, key: u32, l: u32| {
+        if kills > 0 && best.is_none_or(|(k, d, s, _)| (kills, drop, key) > (k, d, s)) {
+            best = Some((kills, drop, key, l));
         }
     };
     for l in 0..model.lines.len() as u32 {
@@ -121,12 +122,12 @@ fn best_option(
                 .iter()
                 .fold(in_alts[l as usize], |acc, &c| acc | in_alts[c as usize]);
             let freed = conflicts.iter().filter(|&&c| free[c as usize]).count() as u32;
-            offer((hit & all).count_ones(), freed, 1, l);
+            offer((hit & all).count_ones(), false, u32::MAX - freed, l);
         }
     }
     for &l in &mine {
         if open[l as usize] && can_drop(model, answer, &taken, l) {
-            offer((all & !in_alts[l as usize]).count_ones(), 0, 0, l);
+            offer((all & !in_alts[l as usize]).count_ones(), true, 0, l);
         }
     }
     best.map(|(_, _, _, l)| l)

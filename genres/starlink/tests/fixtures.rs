@@ -11,7 +11,7 @@ use dayseed_starlink::GENRE;
 
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/starlink");
 /// (version, SHA-256 of `fixtures/starlink/<version>.jsonl`).
-const LOCKS: [(&str, &str); 2] = [
+const LOCKS: [(&str, &str); 3] = [
     (
         "g1",
         "b35586f6e0ea493cf1963bb3c6f3c9d3abdd8b272e477ced2d438d2358ad18b1",
@@ -19,6 +19,10 @@ const LOCKS: [(&str, &str); 2] = [
     (
         "g2",
         "78ec90290ae1d9000aa811da72ea833455e8c7d7fe6181407aa44372ad90a3fd",
+    ),
+    (
+        "g3",
+        "f6e800b5c73082d8b3ef3efe0f908f75c14c95d27099702a407db911c35cdb73",
     ),
 ];
 
