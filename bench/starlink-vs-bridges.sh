@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Generation time per puzzle: Starlink EXPERT (dayseed) vs Simon Tatham's Bridges
+# Generation time per puzzle: Starlink EXPERT (dayseed, the current generator g3) vs Simon Tatham's Bridges
 # (`sgt-bridges --generate B 10x10i30e10m2d2`, from Debian's sgt-puzzles), in one run.
 # Both run ROUNDS processes of B puzzles each, alternating; per-puzzle wall and CPU (user+sys)
 # time of each process is divided by B (process start included for both). Prints medians and
@@ -41,7 +41,7 @@ def med(xs, i):
 print(f"{rounds} rounds x {b} puzzles per process, alternating; ms per puzzle (process start included)")
 print("| generator | median wall | median CPU |")
 print("|---|---|---|")
-print(f"| dayseed starlink EXPERT (9x9, 22 stars, 3 gravity) | {med(ours, 0):.2f} | {med(ours, 1):.2f} |")
+print(f"| dayseed starlink EXPERT g3 (9x9, 22 stars, 3 gravity) | {med(ours, 0):.2f} | {med(ours, 1):.2f} |")
 print(f"| sgt-bridges 10x10i30e10m2d2 | {med(theirs, 0):.2f} | {med(theirs, 1):.2f} |")
 print(f"ratio starlink/bridges: wall {med(ours, 0) / med(theirs, 0):.2f}, CPU {med(ours, 1) / med(theirs, 1):.2f}")
 PY

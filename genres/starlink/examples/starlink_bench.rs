@@ -4,16 +4,19 @@
 //!   `starlink:SEED-s-<D>-gV` (default g3, the current version) for s in 0..N at every
 //!   difficulty and prints the uniqueness rate, the solution-count distribution, the attempts
 //!   used (placements; `first attempt` = boards from the first placement), the mean number of
-//!   answer lines and the mean star number; the seeds that are not unique go to stderr.
+//!   answer lines and the mean star number; every board reported unique is counted again by the
+//!   general solver ([`dayseed_starlink::solver`], an independent implementation) and the
+//!   boards it also finds unique are shown as `recounted unique`. The seeds that are not unique
+//!   go to stderr.
 //! * `starlink_bench time BATCHES SIZE [FIRST_SEED]` — generates EXPERT boards (consecutive
 //!   seeds) in batches and prints the time per board of each batch in milliseconds, one a line.
 
 use std::time::Instant;
 
-use dayseed_core::Source;
-use dayseed_core::Version;
+use dayseed_core::{Budget, Count, Source, Version};
 use dayseed_starlink::Difficulty;
 use dayseed_starlink::generate::{generate, seed32};
+use dayseed_starlink::solver::{SOLVE_BUDGET, solve};
 use dayseed_starlink::versions::G3;
 
 #[derive(Default, Clone)]
@@ -25,6 +28,7 @@ struct Tally {
     repaired_first: u64,
     not_unique: Vec<u64>,
     lines_total: u64,
+    recount_unique: u64,
     number_total: u64,
     stars_total: u64,
 }
@@ -36,6 +40,10 @@ fn tally(difficulty: Difficulty, version: Version, seeds: impl Iterator<Item = u
         let g = generate(seed, difficulty, version).expect("generation succeeds");
         if g.puzzle.unique == Some(true) {
             t.unique += 1;
+            let recount = solve(&g.puzzle.model(), &[], 2, 0, &mut Budget::new(SOLVE_BUDGET));
+            if recount.count == Count::Exactly(1) {
+                t.recount_unique += 1;
+            }
         } else {
             t.not_unique.push(s);
         }
@@ -64,9 +72,9 @@ fn tally(difficulty: Difficulty, version: Version, seeds: impl Iterator<Item = u
 fn uniqueness(n: u64, threads: u64, only: Option<Difficulty>, version: Version) {
     println!("generator g{}", version.0);
     println!(
-        "| difficulty | seeds | unique | rate | solutions (count: boards) | mean attempts | max attempts | first attempt | mean answer lines | mean number |"
+        "| difficulty | seeds | unique | rate | recounted unique | solutions (count: boards) | mean attempts | max attempts | first attempt | mean answer lines | mean number |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|");
     for d in Difficulty::ALL {
         if only.is_some_and(|o| o != d) {
             continue;
@@ -90,6 +98,7 @@ fn uniqueness(n: u64, threads: u64, only: Option<Difficulty>, version: Version) 
             t.attempts_max = t.attempts_max.max(p.attempts_max);
             t.repaired_first += p.repaired_first;
             t.lines_total += p.lines_total;
+            t.recount_unique += p.recount_unique;
             t.number_total += p.number_total;
             t.stars_total += p.stars_total;
             t.not_unique.extend(p.not_unique);
@@ -101,10 +110,11 @@ fn uniqueness(n: u64, threads: u64, only: Option<Difficulty>, version: Version) 
             .map(|(k, v)| format!("{k}: {v}"))
             .collect();
         println!(
-            "| {} | {n} | {} | {:.2}% | {} | {:.3} | {} | {:.1}% | {:.2} | {:.2} |",
+            "| {} | {n} | {} | {:.2}% | {} | {} | {:.3} | {} | {:.1}% | {:.2} | {:.2} |",
             d.name(),
             t.unique,
             100.0 * t.unique as f64 / n as f64,
+            t.recount_unique,
             dist.join(", "),
             t.attempts_total as f64 / n as f64,
             t.attempts_max,

@@ -4,7 +4,7 @@
 //! touches exactly as many lines as its number, no two lines cross, and all stars end up joined in
 //! one network. At a **gravity star** a line may bend: `a -> g -> b` is one line.
 //!
-//! # Rules (generator versions g1 and g2; fixed for ever)
+//! # Rules (generator versions g1, g2 and g3; fixed for ever)
 //!
 //! **Coordinates.** Integers in thousandths of a cell (`x` right, `y` down, 0 at the top-left
 //! board corner). All geometry is exact integer arithmetic on cross and dot products (`i128`);
@@ -60,29 +60,42 @@
 //! If a star is left alone, the network is split, or a gravity star got no bent line, the board
 //! is placed again (same RNG stream).
 //!
-//! **Uniqueness** ([`generate`]). Each attempt's answer is repaired toward uniqueness for at most
-//! 30 steps. A step counts up to 16 solutions and keeps them; the other solutions are the
+//! **Uniqueness** ([`generate`]). Up to 30 attempts run on the same stream; an attempt is a
+//! placement with one answer (g1) or, in g2 and g3, up to three answers drawn one after the other
+//! on the same placement while the repaired answer is not unique. The first unique board is
+//! returned; `attempts` reports the placements used. If none is unique, every attempt is counted
+//! up to 64 and the attempt with the fewest solutions is returned (budget-exhausted last, ties to
+//! the earlier) with `unique: false` and a `fallback` note. Exact parameters: see [`generate`].
+//!
+//! *Repair in g1 and g2.* Each answer is repaired toward uniqueness for at most 30 steps. A step
+//! counts up to 16 solutions with [`solver`] and keeps them; the other solutions are the
 //! *alternatives*. Proposals: the 5 best lines that fit the answer, scored by how many
 //! alternatives contain a line they cross (adding such a line gives numbers those alternatives
 //! cannot meet), and the 3 best answer lines whose removal keeps the answer valid, scored by how
 //! many alternatives lack them; if nothing scores, the 5 fitting lines that cross the most *free*
 //! lines (lines crossing no answer line) and 3 valid drops. Every proposal is counted and the one
 //! with the fewest solutions is kept (ties to the earlier proposal); a line changed once is not
-//! changed again in that attempt. Up to 30 attempts run on the same stream; an attempt is a
-//! placement with one answer (g1) or, in g2 (current), up to three answers drawn one after the
-//! other on the same placement while the repaired answer is not unique. The first unique board is
-//! returned; `attempts` reports the placements used. If none is unique, every attempt is counted up to 64
-//! and the attempt with the fewest solutions is returned (budget-exhausted last, ties to the
-//! earlier) with `unique: false` and a `fallback` note. Exact parameters: see [`generate`].
+//! changed again in that attempt.
+//!
+//! *Repair in g3 (current)* ([`repair`]): one change per count. A step counts up to 2 solutions
+//! with the bit-set counter ([`bitsolver`]), branching toward the answer so that a second
+//! solution is one of the closest to it; the single best change that kills it is applied (drops
+//! before adds on equal kills; among adds the one blocking the fewest free lines; a changed line
+//! rests 6 steps), for at most 40 steps. Placement, candidates and answer construction are g2's.
+//!
 //! Measured over seeds 0..10,000 per difficulty (`bench/starlink-uniqueness.sh`): g1 is 100%
 //! unique at EASY, NORMAL and HARD and 99.97% at EXPERT (3 boards with 2, 2 and 4 solutions); g2
 //! is 100% unique at all four (mean placements 1.000 / 1.096 / 1.220 / 2.032, at most 2 / 4 / 6 /
-//! 13 of the 30).
+//! 13 of the 30); g3 is 100% unique at all four, each board recounted unique by [`solver`]
+//! (mean placements 1.000 / 1.105 / 1.111 / 1.590, at most 1 / 4 / 5 / 10; mean answer lines
+//! 9.12 / 12.92 / 18.00 / 22.32; g2 over seeds 0..1,000: 9.10 / 12.96 / 18.75 / 22.84).
 //!
 //! **Solver** ([`solver`]): propagation (need 0 removes the rest; unknown = need places all;
 //! placing removes conflicting lines), a connectivity prune, branching on the star with the
 //! fewest (unknown - need), one line at a time. Node budget 150,000; a budget-exhausted count is
-//! never unique. **Hints** ([`hint`]): node budget 40,000, never a guess.
+//! never unique. The g3 generator counts with [`bitsolver`] (the same rules on bit sets, plus
+//! failed-line probing at the root); tests check both against a brute-force counter and each
+//! other. **Hints** ([`hint`]): node budget 40,000, never a guess.
 //!
 //! # Seeds and ids
 //!
@@ -93,8 +106,8 @@
 //!   (whatever the day policy, the same date gives the same seed);
 //! * `SEED-s`: `fnv1a32("starlink-seed-<s in decimal>")`.
 //!
-//! The record's `seed` field is that 32-bit value. Ids: `starlink:SEED-42-EXPERT-g2`,
-//! `starlink:DAILY-utc-v1-20671-EXPERT-g2` (g1 ids keep their boards); the daily default
+//! The record's `seed` field is that 32-bit value. Ids: `starlink:SEED-42-EXPERT-g3`,
+//! `starlink:DAILY-utc-v1-20671-EXPERT-g3` (g1 and g2 ids keep their boards); the daily default
 //! difficulty is `NORMAL`.
 //!
 //! # JSON formats
