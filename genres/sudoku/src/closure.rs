@@ -103,62 +103,58 @@ impl Closure {
         Ok(())
     }
 
-    /// Hidden singles of digit `d` in its rows, boxes and columns. Records the masks it
-    /// examined first, so anything it changes itself is examined again on the next sweep.
+    /// Hidden singles of digit `d` in its rows, boxes and columns, found on the masks as they
+    /// are and then placed together (all are the digit's cells in every solution, so no
+    /// placement can clash with another on a grid that has one). Records the masks it
+    /// examined, so what its placements change is examined again on the next sweep.
     fn hidden(&mut self, d: usize) -> Result<(), Dead> {
         let at = d * 3;
-        let before = [self.cand[at], self.cand[at + 1], self.cand[at + 2]];
-        let last = [self.seen[at], self.seen[at + 1], self.seen[at + 2]];
-        if before == last {
+        let a = [self.cand[at], self.cand[at + 1], self.cand[at + 2]];
+        if a == [self.seen[at], self.seen[at + 1], self.seen[at + 2]] {
             return Ok(());
         }
-        self.seen[at..at + 3].copy_from_slice(&before);
+        self.seen[at..at + 3].copy_from_slice(&a);
+        // Rows and boxes of each band: an empty one is a contradiction, one with a single
+        // candidate is a hidden single (branch-free: the outcome is unpredictable).
+        let mut dead = false;
+        let mut singles = [0u32; 3];
         for b in 0..3 {
-            // A band unchanged since it was last examined holds no new row or box single.
-            if before[b] == last[b] {
-                continue;
-            }
-            let a = self.cand[at + b];
-            // The band's three rows and three boxes: an empty one is a contradiction, one with
-            // a single candidate is a hidden single.
             let houses = [
-                a & ROW0,
-                a & ROW0 << 9,
-                a & ROW0 << 18,
-                a & BOX0,
-                a & BOX0 << 3,
-                a & BOX0 << 6,
+                a[b] & ROW0,
+                a[b] & ROW0 << 9,
+                a[b] & ROW0 << 18,
+                a[b] & BOX0,
+                a[b] & BOX0 << 3,
+                a[b] & BOX0 << 6,
             ];
-            let mut empty = false;
-            let mut single = 0;
             for h in houses {
-                empty |= h == 0;
-                single |= if h & h.wrapping_sub(1) == 0 { h } else { 0 };
+                dead |= h == 0;
+                singles[b] |= if h & h.wrapping_sub(1) == 0 { h } else { 0 };
             }
-            if empty {
-                return Err(Dead);
-            }
-            self.place_all(d, b, single & self.unsolved[b])?;
         }
-        // Columns: a column with one candidate over the three bands.
+        // Columns: the column occupancy of each band (9 bits), and the columns with one cell
+        // in the band; a column with one cell over the three bands is a hidden single.
         let mut occ = [0u32; 3];
         let mut one = [0u32; 3];
         for b in 0..3 {
-            let a = self.cand[at + b];
-            let (r0, r1, r2) = (a & ROW0, a >> 9 & ROW0, a >> 18);
+            let (r0, r1, r2) = (a[b] & ROW0, a[b] >> 9 & ROW0, a[b] >> 18);
             occ[b] = r0 | r1 | r2;
             one[b] = (r0 ^ r1 ^ r2) & !(r0 & r1 & r2);
         }
-        if occ[0] | occ[1] | occ[2] != ROW0 {
-            return Err(Dead);
-        }
+        dead |= occ[0] | occ[1] | occ[2] != ROW0;
         let others = [occ[1] | occ[2], occ[0] | occ[2], occ[0] | occ[1]];
         for b in 0..3 {
-            let single = one[b] & !others[b];
-            if single != 0 {
-                let cells = self.cand[at + b] & column_cells(single) & self.unsolved[b];
-                self.place_all(d, b, cells)?;
-            }
+            singles[b] |= a[b] & column_cells(one[b] & !others[b]);
+            singles[b] &= self.unsolved[b];
+        }
+        if dead {
+            return Err(Dead);
+        }
+        if singles == [0; 3] {
+            return Ok(());
+        }
+        for (b, &cells) in singles.iter().enumerate() {
+            self.place_all(d, b, cells)?;
         }
         Ok(())
     }

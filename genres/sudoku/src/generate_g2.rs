@@ -238,20 +238,48 @@ fn frame(cell: u8, mut open: u16, rng: &mut Rng) -> (u8, [u8; 9], u8, u8) {
     (cell, digits, n, 0)
 }
 
-/// The 27 houses (rows, columns, boxes) as lists of cells, in the order of [`HOUSES_OF`].
-const HOUSE_CELLS: [[[u8; 9]; 9]; 3] = {
-    let mut t = [[[0u8; 9]; 9]; 3];
+/// Per cell, the boards of its row, its column and its box.
+const HOUSE_BOARDS: [[u128; 3]; 81] = {
+    let mut t = [[0u128; 3]; 81];
     let mut i = 0;
     while i < 81 {
-        let (r, c) = (i / 9, i % 9);
-        let x = r / 3 * 3 + c / 3;
-        t[0][r][c] = i as u8;
-        t[1][c][r] = i as u8;
-        t[2][x][r % 3 * 3 + c % 3] = i as u8;
+        let mut j = 0;
+        while j < 81 {
+            if i / 9 == j / 9 {
+                t[i][0] |= 1 << j;
+            }
+            if i % 9 == j % 9 {
+                t[i][1] |= 1 << j;
+            }
+            if i / 27 == j / 27 && i % 9 / 3 == j % 9 / 3 {
+                t[i][2] |= 1 << j;
+            }
+            j += 1;
+        }
         i += 1;
     }
     t
 };
+
+/// Whether empty cell `i` must hold `v` by one naked or hidden single: every other digit is
+/// seen from it, or no other empty cell of one of its houses may take `v`. `houses` and
+/// `givens` (per (digit, band) masks; bit `band * 27 + p` of a board is cell `band * 27 + p`)
+/// describe the givens, `empty` the empty cells.
+fn immediate_single(houses: &Houses, givens: &[u32; 27], empty: u128, i: usize, v: u8) -> bool {
+    let naked = houses.seen(i) | 1 << v == ALL_DIGITS;
+    let at = usize::from(v - 1) * 3;
+    let mut holders = u128::from(givens[at])
+        | u128::from(givens[at + 1]) << 27
+        | u128::from(givens[at + 2]) << 54;
+    let mut covered = 0;
+    while holders != 0 {
+        covered |= SEEN_FROM[holders.trailing_zeros() as usize];
+        holders &= holders - 1;
+    }
+    let others = empty & !covered & !(1 << i);
+    let [row, column, boxed] = HOUSE_BOARDS[i];
+    naked | (others & row == 0) | (others & column == 0) | (others & boxed == 0)
+}
 
 /// Window sizes of [`Windows`], outermost first (how many positions of the order each spans).
 const WINDOW_SIZES: [usize; 2] = [6, 3];
@@ -357,23 +385,6 @@ fn give_clues<'a>(
     }
 }
 
-/// Whether empty cell `i` of `cells` must hold `v` by one naked or hidden single: every other
-/// digit is seen from it, or no other empty cell of one of its houses may take `v`.
-fn immediate_single(cells: &Cells, houses: &Houses, i: usize, v: u8) -> bool {
-    if houses.seen(i) | 1 << v == ALL_DIGITS {
-        return true;
-    }
-    let homes = HOUSES_OF[i];
-    (0..3).any(|kind| {
-        HOUSE_CELLS[kind][usize::from(homes[kind])]
-            .iter()
-            .all(|&j| {
-                let j = usize::from(j);
-                j == i || cells[j] != 0 || houses.seen(j) & 1 << v != 0
-            })
-    })
-}
-
 /// Removal in `order` (step 3 of the module docs). The givens are also kept as masks per
 /// (digit, band) for [`Closure::from_givens`], so a singles test does not re-read the grid.
 fn remove_clues(solution: &Cells, order: &[u8; 81], target: Level) -> Cells {
@@ -383,6 +394,7 @@ fn remove_clues(solution: &Cells, order: &[u8; 81], target: Level) -> Cells {
     for (i, &v) in solution.iter().enumerate() {
         givens[usize::from(v - 1) * 3 + i / 27] |= 1 << (i % 27);
     }
+    let mut empty = 0u128;
     let mut by_singles = true;
     let mut windows = Windows::new();
     for (k, &cell) in order.iter().enumerate() {
@@ -392,8 +404,9 @@ fn remove_clues(solution: &Cells, order: &[u8; 81], target: Level) -> Cells {
         puzzle[cell] = 0;
         houses.toggle(cell, digit);
         givens[at] ^= bit;
+        empty ^= 1 << cell;
         let removed = if by_singles
-            && (immediate_single(&puzzle, &houses, cell, digit)
+            && (immediate_single(&houses, &givens, empty, cell, digit)
                 || windows.fill(&puzzle, &givens, order, k))
         {
             true
@@ -407,6 +420,7 @@ fn remove_clues(solution: &Cells, order: &[u8; 81], target: Level) -> Cells {
             puzzle[cell] = digit;
             houses.toggle(cell, digit);
             givens[at] ^= bit;
+            empty ^= 1 << cell;
         }
     }
     puzzle
@@ -437,37 +451,46 @@ mod tests {
         assert_ne!(a.solution, g1.solution);
     }
 
+    /// Whether digit `v` may go on empty cell `j` of `cells` (no peer holds it).
+    fn may_take(cells: &Cells, j: usize, v: u8) -> bool {
+        cells[j] == 0 && (0..81).all(|p| cells[p] != v || SEEN_FROM[j] & 1 << p == 0)
+    }
+
     #[test]
-    fn immediate_singles_are_filled_by_singles() {
+    fn immediate_singles_match_a_plain_scan_and_are_filled_by_singles() {
         let mut rng = Rng::from_seed(11);
         let mut hits = [0u32; 2];
         for _ in 0..300 {
-            let mut cells = g2_grid(&mut rng);
+            let solution = g2_grid(&mut rng);
+            let mut cells = solution;
             let mut order: [u8; 81] = std::array::from_fn(|i| i as u8);
             rng.shuffle(&mut order);
             let mut houses = Houses([[ALL_DIGITS; 9]; 3]);
+            let mut empty = 0u128;
             for &i in &order[..45] {
                 let i = usize::from(i);
                 houses.toggle(i, cells[i]);
                 cells[i] = 0;
+                empty |= 1 << i;
             }
-            let mut solved = cells;
+            let mut givens = [0u32; 27];
+            for (i, &v) in cells.iter().enumerate().filter(|(_, v)| **v != 0) {
+                givens[usize::from(v - 1) * 3 + i / 27] |= 1 << (i % 27);
+            }
             let i = usize::from(order[0]);
-            let v = solution_digit(&mut solved, i);
-            let single = immediate_single(&cells, &houses, i, v);
+            let v = solution[i];
+            let naked = (1..=9).filter(|&w| may_take(&cells, i, w)).count() == 1;
+            let hidden = HOUSE_BOARDS[i].iter().any(|&house| {
+                (0..81).all(|j| j == i || house & 1 << j == 0 || !may_take(&cells, j, v))
+            });
+            let single = immediate_single(&houses, &givens, empty, i, v);
+            assert_eq!(single, naked || hidden);
             hits[usize::from(single)] += 1;
             if single {
                 assert!(crate::closure::singles_fill(&cells, i));
             }
         }
         assert!(hits[0] > 0 && hits[1] > 0, "{hits:?}");
-    }
-
-    /// The digit cell `i` of the (unique or not) first solution of `cells` holds.
-    fn solution_digit(cells: &mut Cells, i: usize) -> u8 {
-        let mut budget = dayseed_core::Budget::unlimited();
-        let solved = crate::solver::solve(cells, 1, &mut budget);
-        solved.first.map_or(0, |s| s[i])
     }
 
     proptest::proptest! {
