@@ -25,6 +25,8 @@ struct Removal<'g, 'a> {
     /// The clues left (removed ones are [`NO_CLUE`]).
     clues: &'a mut [i8],
     witnesses: Witnesses,
+    /// The loop the clues were counted from (a single loop).
+    answer: &'a [u8],
     logic: Logic<'g>,
     /// One saved closure per recursion depth.
     saved: Vec<Saved>,
@@ -35,7 +37,7 @@ impl Removal<'_, '_> {
     fn range(&mut self, l: usize, r: usize, depth: usize) {
         if self.logic.unknown() == 0 {
             // Decided without the clues of the range: every check in it finishes the same.
-            let solved = self.logic.finish(self.level);
+            let solved = self.logic.finish_towards(self.level, self.answer);
             for i in l..r {
                 if !self.blocked(i) && solved {
                     self.clues[self.order[i] as usize] = NO_CLUE;
@@ -86,7 +88,7 @@ impl Removal<'_, '_> {
         if self.order.len() == 1 && self.blocked(i) {
             return;
         }
-        if self.logic.finish(self.level) {
+        if self.logic.finish_towards(self.level, self.answer) {
             self.clues[self.order[i] as usize] = NO_CLUE;
         }
     }
@@ -106,6 +108,7 @@ pub fn remove_in_order(g: &Grid, clues: &mut [i8], sol: &[u8], level: u8, order:
         full: clues.to_vec(),
         clues,
         witnesses: Witnesses::new(g, sol),
+        answer: sol,
         logic: Logic::resumable(g, level),
         saved: Vec::new(),
     };

@@ -62,6 +62,12 @@ impl Logic<'_> {
 
     /// Queues the entries whose rule may change after edge `e` was decided.
     pub(crate) fn trigger(&mut self, e: usize) {
+        if self.fast == 5 {
+            for y in self.g.edge_entries[e] {
+                self.push_entry(y as usize);
+            }
+            return;
+        }
         for y in self.g.edge_entries[e] {
             let y = y as usize;
             match self.fast {

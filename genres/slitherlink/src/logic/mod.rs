@@ -81,6 +81,9 @@ pub struct Logic<'a> {
     inq: Vec<bool>,
     /// Closure-engine mode (0 off, 2 corner rule, 4 three-pass, 5 chained masks).
     fast: u8,
+    /// Leave the level-1 rules to the corner masks (resumed closures at level 5 and up, whose
+    /// masks subsume them).
+    masks_only: bool,
     equeue: Vec<u32>,
     equeued: Vec<bool>,
     emask: Vec<u8>,
@@ -131,6 +134,7 @@ impl<'a> Logic<'a> {
             masks: Vec::new(),
             masks_at: None,
             fast: 0,
+            masks_only: false,
             equeue: Vec::new(),
             equeued: Vec::new(),
             emask: Vec::new(),
@@ -183,12 +187,16 @@ impl<'a> Logic<'a> {
         for c in self.g.edge_cells[e] {
             if c != NONE {
                 self.cnt[c as usize][k] += 1;
-                self.enqueue(c);
+                if !self.masks_only {
+                    self.enqueue(c);
+                }
             }
         }
         for v in self.g.edge_verts[e] {
             self.cnt[(nc + v) as usize][k] += 1;
-            self.enqueue(nc + v);
+            if !self.masks_only {
+                self.enqueue(nc + v);
+            }
         }
         if self.fast != 0 {
             self.trigger(e);

@@ -43,6 +43,7 @@ impl<'a> Logic<'a> {
         let n = g.n_verts * 4;
         logic.equeued.resize(n, false);
         logic.emask.resize(n, FULL);
+        logic.masks_only = logic.fast == 5;
         if logic.fast == 5 {
             // Missing edges on the border narrow these masks from the start.
             for &x in &g.border_entries {
@@ -57,7 +58,9 @@ impl<'a> Logic<'a> {
     /// [`Logic::resumable`]) to a fixpoint; the global techniques wait for [`Logic::finish`].
     pub fn add_clue(&mut self, c: usize, n: i8, level: u8) {
         self.clue[c] = n;
-        self.enqueue(c as u32);
+        if !self.masks_only {
+            self.enqueue(c as u32);
+        }
         if self.fast != 0 {
             for (k, &q) in CORNER_QUADRANT.iter().enumerate() {
                 self.push_entry(self.g.cell_verts[c][k] as usize * 4 + q);
@@ -86,6 +89,19 @@ impl<'a> Logic<'a> {
     /// Runs the global techniques up to `level` (loop closure, colouring) with the local rules
     /// to a fixpoint; true if the puzzle is then solved (the answer of [`Logic::solves`]).
     pub fn finish(&mut self, level: u8) -> bool {
+        self.close(level) && single_loop(self.g, &self.st)
+    }
+
+    /// [`Logic::finish`] for a puzzle whose clues were counted from the single loop `answer`:
+    /// a closure that decides every edge is then that loop (the rules are sound), which is
+    /// checked by comparison instead of a walk.
+    pub fn finish_towards(&mut self, level: u8, answer: &[u8]) -> bool {
+        self.close(level) && (self.st == answer || single_loop(self.g, &self.st))
+    }
+
+    /// The global techniques with the local rules to a fixpoint; true if every edge is decided
+    /// without a contradiction.
+    fn close(&mut self, level: u8) -> bool {
         'outer: loop {
             self.local_fixpoint();
             if self.contradiction || self.unknown() == 0 {
@@ -101,7 +117,7 @@ impl<'a> Logic<'a> {
             }
             break;
         }
-        !self.contradiction && self.unknown() == 0 && single_loop(self.g, &self.st)
+        !self.contradiction && self.unknown() == 0
     }
 
     /// Saves the closure into `out` (reusing its buffers).
