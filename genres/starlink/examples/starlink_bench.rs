@@ -1,23 +1,24 @@
 //! Bench helper for `bench/starlink-*.sh`.
 //!
 //! * `starlink_bench uniqueness N [THREADS] [DIFFICULTY|all] [gV]` — generates
-//!   `starlink:SEED-s-<D>-gV` (default g3, the current version) for s in 0..N at every
+//!   `starlink:SEED-s-<D>-gV` (default: the current version) for s in 0..N at every
 //!   difficulty and prints the uniqueness rate, the solution-count distribution, the attempts
 //!   used (placements; `first attempt` = boards from the first placement), the mean number of
 //!   answer lines and the mean star number; every board reported unique is counted again by the
 //!   general solver ([`dayseed_starlink::solver`], an independent implementation) and the
 //!   boards it also finds unique are shown as `recounted unique`. The seeds that are not unique
 //!   go to stderr.
-//! * `starlink_bench time BATCHES SIZE [FIRST_SEED]` — generates EXPERT boards (consecutive
-//!   seeds) in batches and prints the time per board of each batch in milliseconds, one a line.
+//! * `starlink_bench time BATCHES SIZE [FIRST_SEED]` — generates EXPERT boards of the current
+//!   version (consecutive seeds) in batches and prints the time per board of each batch in
+//!   milliseconds, one a line.
 
 use std::time::Instant;
 
-use dayseed_core::{Budget, Count, Source, Version};
+use dayseed_core::{Budget, Count, Source, Version, VersionStatus};
 use dayseed_starlink::Difficulty;
 use dayseed_starlink::generate::{generate, seed32};
 use dayseed_starlink::solver::{SOLVE_BUDGET, solve};
-use dayseed_starlink::versions::G3;
+use dayseed_starlink::versions::VERSIONS;
 
 #[derive(Default, Clone)]
 struct Tally {
@@ -134,13 +135,22 @@ fn time(batches: u64, size: u64, first_seed: u64) {
         let start = Instant::now();
         for _ in 0..size {
             let seed = seed32(&Source::Seed(s)).expect("seed sources always hash");
-            let g = generate(seed, Difficulty::Expert, G3).expect("generation succeeds");
+            let g = generate(seed, Difficulty::Expert, current()).expect("generation succeeds");
             std::hint::black_box(g);
             s += 1;
         }
         let ms = start.elapsed().as_secs_f64() * 1000.0 / size as f64;
         println!("{ms:.4}");
     }
+}
+
+/// The current generator version (what `dayseed gen` uses).
+fn current() -> Version {
+    VERSIONS
+        .iter()
+        .find(|v| v.status == VersionStatus::Current)
+        .map(|v| v.version)
+        .expect("one version is current")
 }
 
 fn main() {
@@ -157,7 +167,7 @@ fn main() {
             args.get(3).and_then(|d| Difficulty::parse(d).ok()),
             args.get(4)
                 .and_then(|v| v.strip_prefix('g')?.parse::<u32>().ok())
-                .map_or(G3, Version),
+                .map_or_else(current, Version),
         ),
         Some("time") => time(num(1, 15), num(2, 20).max(1), num(3, 0)),
         _ => {
