@@ -2,8 +2,9 @@
 //!
 //! The board is compiled once per placement ([`Compiled`]): per star the mask of its lines, per
 //! line the mask of the lines it conflicts with and the mask of its stars. A search state is only
-//! two line masks (unknown and placed), so a child node works on a copy and "undo" is dropping
-//! the copy: nothing can be restored wrongly. Needs and open counts are popcounts.
+//! two line masks (unknown and placed) with each star's remaining need and unknown-line count, a
+//! few hundred bytes, so a child node works on a copy and "undo" is dropping the copy: nothing
+//! can be restored wrongly.
 //!
 //! Rules, as in [`crate::solver`], run to a fixpoint over the stars whose lines changed:
 //! * a star whose remaining need is negative, or above its unknown lines, is a contradiction;
@@ -45,6 +46,8 @@ pub struct Compiled {
     conf: Vec<u64>,
     /// Per line: its stars.
     touch: Vec<u64>,
+    /// Per line: its stars as indices (the third repeats `u8::MAX` for a straight line).
+    ends: Vec<[u8; 3]>,
 }
 
 impl Compiled {
@@ -58,7 +61,11 @@ impl Compiled {
         let mut inc = vec![0u64; stars * words];
         let mut conf = vec![0u64; lines * words];
         let mut touch = vec![0u64; lines];
+        let mut ends = vec![[u8::MAX; 3]; lines];
         for (l, line) in model.lines.iter().enumerate() {
+            for (e, &s) in ends[l].iter_mut().zip(line.stars()) {
+                *e = s as u8;
+            }
             for &s in line.stars() {
                 inc[usize::from(s) * words + l / 64] |= 1 << (l % 64);
                 touch[l] |= 1 << s;
@@ -74,6 +81,7 @@ impl Compiled {
             inc,
             conf,
             touch,
+            ends,
         })
     }
 }
@@ -126,7 +134,6 @@ fn run<const W: usize>(
     }
     let mut search = Search::<W> {
         c,
-        numbers,
         inc: c.inc.chunks_exact(c.words).map(to_words).collect(),
         conf: c.conf.chunks_exact(c.words).map(to_words).collect(),
         prefer,
@@ -140,10 +147,16 @@ fn run<const W: usize>(
     for l in 0..c.lines {
         unknown[l / 64] |= 1 << (l % 64);
     }
-    let start = State {
+    let mut start = State {
         unknown,
         placed: [0; W],
+        need: [0; 64],
+        open: [0; 64],
     };
+    for (s, inc) in search.inc.iter().enumerate() {
+        start.need[s] = i16::from(numbers[s]);
+        start.open[s] = popcount(inc, &unknown) as i16;
+    }
     search.node(start, u64::MAX >> (64 - c.stars), true, budget);
     let count = if search.exhausted {
         Count::BudgetExhausted
@@ -164,11 +177,14 @@ fn to_words<const W: usize>(chunk: &[u64]) -> [u64; W] {
     out
 }
 
-/// A search state: which lines are still unknown and which are placed.
+/// A search state: which lines are still unknown and which are placed, and per star its number
+/// minus its placed lines (`need`) and its unknown lines (`open`).
 #[derive(Clone, Copy)]
 struct State<const W: usize> {
     unknown: [u64; W],
     placed: [u64; W],
+    need: [i16; 64],
+    open: [i16; 64],
 }
 
 fn popcount<const W: usize>(a: &[u64; W], b: &[u64; W]) -> i32 {
@@ -201,7 +217,6 @@ enum Flow {
 
 struct Search<'c, const W: usize> {
     c: &'c Compiled,
-    numbers: &'c [u8],
     inc: Vec<[u64; W]>,
     conf: Vec<[u64; W]>,
     /// Lines placed first when branching (the others are removed first).
@@ -218,19 +233,32 @@ impl<const W: usize> Search<'_, W> {
     /// every changed line to `dirty`. False when it conflicts with a placed line.
     fn place(&self, st: &mut State<W>, l: usize, dirty: &mut u64) -> bool {
         let conf = &self.conf[l];
-        let mut removed = [0u64; W];
-        for i in 0..W {
-            if conf[i] & st.placed[i] != 0 {
-                return false;
-            }
-            removed[i] = conf[i] & st.unknown[i];
-            st.unknown[i] &= !conf[i];
+        if (0..W).any(|i| conf[i] & st.placed[i] != 0) {
+            return false;
         }
+        let removed: [u64; W] = std::array::from_fn(|i| conf[i] & st.unknown[i]);
+        self.remove(st, &removed, dirty);
         st.unknown[l / 64] &= !(1 << (l % 64));
         st.placed[l / 64] |= 1 << (l % 64);
+        for &s in self.c.ends[l].iter().filter(|&&s| s != u8::MAX) {
+            st.need[usize::from(s)] -= 1;
+            st.open[usize::from(s)] -= 1;
+        }
         *dirty |= self.c.touch[l];
-        each(&removed, |r| *dirty |= self.c.touch[r]);
         true
+    }
+
+    /// Removes the unknown lines `lines`, adding their stars to `dirty`.
+    fn remove(&self, st: &mut State<W>, lines: &[u64; W], dirty: &mut u64) {
+        for (u, r) in st.unknown.iter_mut().zip(lines) {
+            *u &= !r;
+        }
+        each(lines, |r| {
+            for &s in self.c.ends[r].iter().filter(|&&s| s != u8::MAX) {
+                st.open[usize::from(s)] -= 1;
+            }
+            *dirty |= self.c.touch[r];
+        });
     }
 
     /// Runs the star rules to a fixpoint from the `dirty` stars; false on a contradiction.
@@ -238,24 +266,17 @@ impl<const W: usize> Search<'_, W> {
         while dirty != 0 {
             let s = dirty.trailing_zeros() as usize;
             dirty &= dirty - 1;
-            let inc = &self.inc[s];
-            let need = i32::from(self.numbers[s]) - popcount(inc, &st.placed);
-            let mut open = [0u64; W];
-            for i in 0..W {
-                open[i] = inc[i] & st.unknown[i];
-            }
-            let u = popcount(&open, &[u64::MAX; W]);
+            let (need, u) = (st.need[s], st.open[s]);
             if need < 0 || u < need {
                 return false;
             }
             if u == 0 {
                 continue;
             }
+            let inc = &self.inc[s];
+            let open: [u64; W] = std::array::from_fn(|i| inc[i] & st.unknown[i]);
             if need == 0 {
-                for (u, o) in st.unknown.iter_mut().zip(&open) {
-                    *u &= !o;
-                }
-                each(&open, |r| dirty |= self.c.touch[r]);
+                self.remove(st, &open, &mut dirty);
             } else if u == need {
                 let mut ok = true;
                 each(&open, |l| {
@@ -312,8 +333,11 @@ impl<const W: usize> Search<'_, W> {
             if self.place(&mut trial, l, &mut dirty) && self.propagate(&mut trial, dirty) {
                 return;
             }
-            st.unknown[l / 64] &= !(1 << (l % 64));
-            alive = self.deduce(st, self.c.touch[l]);
+            let mut dirty = 0;
+            let mut line = [0u64; W];
+            line[l / 64] = 1 << (l % 64);
+            self.remove(st, &line, &mut dirty);
+            alive = self.deduce(st, dirty);
         });
         alive
     }
@@ -330,12 +354,11 @@ impl<const W: usize> Search<'_, W> {
     /// The branch line: at the star in need with the least slack, the unknown line conflicting
     /// with the most unknown lines; `None` at a leaf (every need met).
     fn branch_line(&self, st: &State<W>) -> Option<Option<usize>> {
-        let mut best: Option<(i32, usize)> = None;
+        let mut best: Option<(i16, usize)> = None;
         for s in 0..self.c.stars {
-            let inc = &self.inc[s];
-            let need = i32::from(self.numbers[s]) - popcount(inc, &st.placed);
+            let need = st.need[s];
             if need > 0 {
-                let slack = popcount(inc, &st.unknown) - need;
+                let slack = st.open[s] - need;
                 if best.is_none_or(|(b, _)| slack < b) {
                     best = Some((slack, s));
                 }
@@ -376,8 +399,10 @@ impl<const W: usize> Search<'_, W> {
         let mut dirty = 0;
         let placed = self.place(&mut with, line, &mut dirty);
         let mut without = st;
-        without.unknown[line / 64] &= !(1 << (line % 64));
-        let touch = self.c.touch[line];
+        let mut touch = 0;
+        let mut bit = [0u64; W];
+        bit[line / 64] = 1 << (line % 64);
+        self.remove(&mut without, &bit, &mut touch);
         if has(&self.prefer, line) {
             if placed && matches!(self.node(with, dirty, false, budget), Flow::Stop) {
                 return Flow::Stop;
