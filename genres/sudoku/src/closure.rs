@@ -178,9 +178,16 @@ impl Closure {
         while singles != 0 {
             let bit = singles & singles.wrapping_neg();
             singles ^= bit;
-            let d = (0..9)
-                .find(|&d| self.cand[d * 3 + b] & bit != 0)
-                .ok_or(Dead)?;
+            // The cell's one candidate (branch-free: which digit it is is unpredictable); a
+            // cell that lost it to an earlier placement here shows as a contradiction.
+            let mut d = 0;
+            for e in 0..9 {
+                d |= if self.cand[e * 3 + b] & bit != 0 {
+                    e
+                } else {
+                    0
+                };
+            }
             self.place(d, b, bit)?;
         }
         Ok(())

@@ -8,8 +8,8 @@
 //!    Fisher-Yates shuffle of the 81 cells).
 //! 3. Cells are tried once each, in that order. While the puzzle is solved by naked and hidden
 //!    singles, a clue goes when singles still fill its cell without it
-//!    ([`closure::singles_fill`], complete, so the rule is a property of the grid; a cell that
-//!    is a naked or hidden single of the grid without it passes at once). Otherwise, and below
+//!    ([`crate::closure::singles_fill`]; the closure is complete, so this rule is a property
+//!    of the grid, not of an implementation). Otherwise, and below
 //!    EASY, the clue goes when the puzzle stays unique without it
 //!    ([`solver::has_other_solution`] is false within [`REMOVAL_BUDGET`] nodes; an exhausted
 //!    budget keeps the clue) and, below MASTER, the grader solves it within the target
@@ -385,8 +385,9 @@ fn give_clues<'a>(
     }
 }
 
-/// Removal in `order` (step 3 of the module docs). The givens are also kept as masks per
-/// (digit, band) for [`Closure::from_givens`], so a singles test does not re-read the grid.
+/// Removal in `order` (step 3 of the module docs). A singles test first asks whether the cell
+/// is a naked or hidden single at once ([`immediate_single`]), then [`Windows`]. The givens
+/// are also kept as masks per (digit, band) for [`Closure::from_givens`] and as boards.
 fn remove_clues(solution: &Cells, order: &[u8; 81], target: Level) -> Cells {
     let mut puzzle = *solution;
     let mut houses = Houses([[ALL_DIGITS; 9]; 3]);
