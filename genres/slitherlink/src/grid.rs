@@ -66,6 +66,9 @@ pub struct Grid {
     pub edge_cells: Vec<[u32; 2]>,
     /// Corner entries (`vertex * 4 + quadrant`): the entry's two edges ([`NONE`] where missing).
     pub entry_pair: Vec<[u32; 2]>,
+    /// Corner entries, everything the corner rules read in one place: the two edges, the
+    /// quadrant's cell and the opposite corner entry through it ([`NONE`] where missing).
+    pub entry: Vec<[u32; 4]>,
     /// Corner entries: the opposite corner entry through the quadrant's cell, or [`NONE`].
     pub entry_opp: Vec<u32>,
     /// The four corner entries holding each edge (two quadrants at each end).
@@ -159,6 +162,12 @@ impl Grid {
                 edge_entries[e as usize][slot] = x as u32;
             }
         }
+        let entry = (0..entry_pair.len())
+            .map(|x| {
+                let [a, b] = entry_pair[x];
+                [a, b, vert_cells[x / 4][x % 4], entry_opp[x]]
+            })
+            .collect();
         let border_entries = (0..entry_pair.len() as u32)
             .filter(|&x| entry_pair[x as usize].contains(&NONE))
             .collect();
@@ -177,6 +186,7 @@ impl Grid {
             edge_verts,
             edge_cells,
             entry_pair,
+            entry,
             entry_opp,
             edge_entries,
             border_entries,

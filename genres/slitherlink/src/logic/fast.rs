@@ -28,7 +28,7 @@ impl Logic<'_> {
     /// The opposite corner entry through the clue cell of `x`, with the clue.
     #[inline]
     pub(super) fn co(&self, x: usize) -> Option<(usize, i8)> {
-        let c = self.g.vert_cells[x / 4][x % 4];
+        let [_, _, c, opp] = self.g.entry[x];
         if c == NONE {
             return None;
         }
@@ -36,12 +36,12 @@ impl Logic<'_> {
         if n == NO_CLUE {
             return None;
         }
-        Some((self.g.entry_opp[x] as usize, n))
+        Some((opp as usize, n))
     }
 
     #[inline]
     pub(super) fn pm(&self, x: usize) -> u8 {
-        let [a, b] = self.g.entry_pair[x];
+        let [a, b, _, _] = self.g.entry[x];
         pair_mask(self.state(a), self.state(b))
     }
 
@@ -102,7 +102,8 @@ impl Logic<'_> {
             self.contradiction = true;
             return;
         }
-        let pair = self.g.entry_pair[x];
+        let [a, b, _, _] = self.g.entry[x];
+        let pair = [a, b];
         for k in 0..2 {
             let (e, o) = (pair[k], pair[1 - k]);
             if e == NONE || self.st[e as usize] != UNKNOWN {
@@ -149,17 +150,24 @@ impl Logic<'_> {
     }
 
     fn entry_chain(&mut self, x: usize) {
-        let pm = self.pm(x);
-        let mut m = self.emask[x] & pm & vflip(self.emask[Self::vo(x)]);
-        let co = self.co(x);
-        if let Some((cx, n)) = co {
-            m &= cflip(self.emask[cx], n);
+        let [a, b, c, cx] = self.g.entry[x];
+        let pm = pair_mask(self.state(a), self.state(b));
+        let vx = Self::vo(x);
+        let old = self.emask[x];
+        let mut m = old & pm & vflip(self.emask[vx]);
+        let n = if c == NONE {
+            NO_CLUE
+        } else {
+            self.clue[c as usize]
+        };
+        if n != NO_CLUE {
+            m &= cflip(self.emask[cx as usize], n);
         }
-        if m != self.emask[x] {
+        if m != old {
             self.emask[x] = m;
-            self.push_entry(Self::vo(x));
-            if let Some((cx, _)) = co {
-                self.push_entry(cx);
+            self.push_entry(vx);
+            if n != NO_CLUE {
+                self.push_entry(cx as usize);
             }
         }
         // A mask equal to what the edges allow decides nothing.
@@ -170,6 +178,16 @@ impl Logic<'_> {
 
     /// Local rules to a fixpoint.
     pub(super) fn local_fixpoint(&mut self) {
+        match self.fast {
+            2 => self.drain(Self::entry_corner),
+            4 => self.drain(Self::entry_three_pass),
+            _ => self.drain(Self::entry_chain),
+        }
+    }
+
+    /// Level-1 rules and the corner entries' `rule` to a fixpoint.
+    #[inline]
+    fn drain(&mut self, rule: impl Fn(&mut Self, usize)) {
         let mut uses = [0u32; super::N_TECHNIQUES];
         loop {
             if !self.queue.is_empty() {
@@ -181,11 +199,7 @@ impl Logic<'_> {
             let Some(x) = self.equeue.pop() else { return };
             let x = x as usize;
             self.equeued[x] = false;
-            match self.fast {
-                2 => self.entry_corner(x),
-                4 => self.entry_three_pass(x),
-                _ => self.entry_chain(x),
-            }
+            rule(self, x);
         }
     }
 
