@@ -87,32 +87,31 @@ impl AnswerSet {
                 .iter()
                 .any(|&l| model.lines[l as usize].stars() == [a, g, b])
         };
-        fn count(arms: &[u16], need: u32, ok: &dyn Fn(u16, u16) -> bool, limit: u32) -> u32 {
+        /// Pairings of `need` disjoint allowed pairs among `arms`, counted up to `limit` (the
+        /// slice is reordered during the search and restored before returning).
+        fn count(arms: &mut [u16], need: u32, ok: &dyn Fn(u16, u16) -> bool, limit: u32) -> u32 {
             if need == 0 {
                 return 1;
             }
             if arms.len() < 2 * need as usize {
                 return 0;
             }
-            let (first, rest) = (arms[0], &arms[1..]);
+            let first = arms[0];
+            let rest = &mut arms[1..];
             let mut total = count(rest, need, ok, limit);
             for i in 0..rest.len() {
                 if total >= limit {
                     break;
                 }
                 if ok(first, rest[i]) {
-                    let others: Vec<u16> = rest
-                        .iter()
-                        .enumerate()
-                        .filter(|&(j, _)| j != i)
-                        .map(|(_, &v)| v)
-                        .collect();
-                    total += count(&others, need - 1, ok, limit);
+                    rest.swap(0, i);
+                    total += count(&mut rest[1..], need - 1, ok, limit);
+                    rest.swap(0, i);
                 }
             }
             total.min(limit)
         }
-        count(&arms, bends, &bent_ok, limit)
+        count(&mut arms, bends, &bent_ok, limit)
     }
 
     /// Takes line `l`.
