@@ -48,7 +48,10 @@ fn json_lines(o: &Output) -> Vec<Value> {
 
 #[test]
 fn gen_output_is_identical_for_any_job_count() {
-    for (genre, extra) in [("lightsout", "--stage=7"), ("sudoku", "--difficulty=easy")] {
+    for (genre, extra, current) in [
+        ("lightsout", "--stage=7", "g1"),
+        ("sudoku", "--difficulty=easy", "g2"),
+    ] {
         let one = dayseed(&[
             "gen", genre, extra, "--count", "12", "--seed", "5", "--jobs", "1",
         ]);
@@ -62,7 +65,7 @@ fn gen_output_is_identical_for_any_job_count() {
         for (i, line) in lines.iter().enumerate() {
             assert_eq!(line["seed"], Value::from(5 + i as u64));
             assert_eq!(line["genre"], Value::from(genre));
-            assert_eq!(line["version"], Value::from("g1"));
+            assert_eq!(line["version"], Value::from(current));
             assert!(
                 line["id"]
                     .as_str()
@@ -143,7 +146,7 @@ fn daily_sudoku_names_the_day_and_draws_the_grid() {
     assert!(o.status.success(), "{}", stderr(&o));
     let text = stdout(&o);
     assert!(
-        text.starts_with("sudoku:DAILY-device-local-v1-20671-MEDIUM-g1\n"),
+        text.starts_with("sudoku:DAILY-device-local-v1-20671-MEDIUM-g2\n"),
         "{text}"
     );
     assert!(
@@ -164,7 +167,7 @@ fn daily_sudoku_names_the_day_and_draws_the_grid() {
     ]);
     assert!(j.status.success(), "{}", stderr(&j));
     let v: Value = serde_json::from_str(stdout(&j).trim()).unwrap();
-    assert_eq!(v["id"], Value::from("sudoku:DAILY-utc-v1-20671-EASY-g1"));
+    assert_eq!(v["id"], Value::from("sudoku:DAILY-utc-v1-20671-EASY-g2"));
     assert_eq!(v["date"], Value::from("2026-08-06"));
     assert!(v.get("solution").is_none());
     // Without --date the local day is used: the id names today's epoch day.
@@ -207,10 +210,10 @@ fn errors_have_clear_messages_and_exit_codes() {
         stderr(&unknown)
     );
     assert!(stderr(&unknown).contains("sudoku"));
-    let version = dayseed(&["show", "sudoku:SEED-1-EASY-g2"]);
+    let version = dayseed(&["show", "sudoku:SEED-1-EASY-g3"]);
     assert_eq!(version.status.code(), Some(1));
     assert!(
-        stderr(&version).contains("supported: g1"),
+        stderr(&version).contains("supported: g1, g2"),
         "{}",
         stderr(&version)
     );
