@@ -123,7 +123,11 @@ fn minimise_resumed(
 /// True if the search proves exactly one solution.
 pub fn proven_unique(g: &Grid, clues: &[i8]) -> bool {
     let mut budget = Budget::new(UNIQUE_NODES);
-    Solver::new(g, clues).count(2, &mut budget).count == Count::Exactly(1)
+    Solver::new(g, clues)
+        .queue_once()
+        .count(2, &mut budget)
+        .count
+        == Count::Exactly(1)
 }
 
 /// Generates a `w x h` puzzle of exactly `level` (or a reported fallback); `None` only if no

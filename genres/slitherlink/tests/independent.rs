@@ -213,7 +213,8 @@ fn generated_small_boards_are_unique_by_brute_force() {
 
 #[test]
 fn search_counts_agree_with_brute_force_on_ambiguous_clues() {
-    // Random loops on 4x4 with most clues dropped: many solutions, counted both ways.
+    // Random loops on 4x4 with most clues dropped: many solutions, counted by brute force and
+    // by the search (queueing as usual, and each item once at a time).
     let mut rng = Rng::from_seed(99);
     for _ in 0..40 {
         let g = Grid::new(4, 4);
@@ -235,6 +236,11 @@ fn search_counts_agree_with_brute_force_on_ambiguous_clues() {
         let mut budget = Budget::unlimited();
         let out = Solver::new(&g, &clues).count(100_000, &mut budget);
         assert_eq!(out.count, Count::Exactly(brute as u64), "clues {clues:?}");
+        let mut budget = Budget::unlimited();
+        let once = Solver::new(&g, &clues)
+            .queue_once()
+            .count(100_000, &mut budget);
+        assert_eq!(once.count, Count::Exactly(brute as u64), "clues {clues:?}");
         assert!(brute >= 1);
     }
 }
