@@ -107,16 +107,14 @@ fn minimise_resumed(
     level: u8,
     rng: &mut Rng,
 ) -> Option<()> {
-    let mut full = Logic::resumable(g, level);
-    for (c, &n) in clues.iter().enumerate() {
-        full.add_clue(c, n, level);
-    }
-    if !full.finish(level) {
+    let mut order: Vec<u32> = (0..g.n_cells as u32).collect();
+    // The order is drawn only if the full clue set passes (as in `minimise_scratch`).
+    let mut drawn = rng.clone();
+    drawn.shuffle(&mut order);
+    if !remove_in_order(g, clues, sol, level, &order) {
         return None;
     }
-    let mut order: Vec<u32> = (0..g.n_cells as u32).collect();
-    rng.shuffle(&mut order);
-    remove_in_order(g, clues, sol, level, &order);
+    *rng = drawn;
     Some(())
 }
 

@@ -63,6 +63,12 @@ impl Removal<'_, '_> {
             self.range(l, mid, depth + 1);
             self.logic.restore(&self.saved[depth]);
         }
+        self.right(l, mid, r, depth);
+    }
+
+    /// The right half `mid..r` of [`Removal::range`]: the closure holds the clues kept before
+    /// `l` and all from `r` on; the clues kept in `l..mid` join them.
+    fn right(&mut self, l: usize, mid: usize, r: usize, depth: usize) {
         if r - mid == 1 && self.blocked(mid) {
             return;
         }
@@ -95,12 +101,10 @@ impl Removal<'_, '_> {
 }
 
 /// Removes the clues of `clues` (a full clue set of the loop `sol`) in `order` while the
-/// techniques up to `level` (see [`crate::logic::resumes`]) still solve the puzzle; the
-/// full set must solve it.
-pub fn remove_in_order(g: &Grid, clues: &mut [i8], sol: &[u8], level: u8, order: &[u32]) {
-    if order.is_empty() {
-        return;
-    }
+/// techniques up to `level` (see [`crate::logic::resumes`]) still solve the puzzle. Returns
+/// false, changing nothing, if the full set does not solve it.
+pub fn remove_in_order(g: &Grid, clues: &mut [i8], sol: &[u8], level: u8, order: &[u32]) -> bool {
+    let n = order.len();
     let mut removal = Removal {
         g,
         level,
@@ -110,9 +114,47 @@ pub fn remove_in_order(g: &Grid, clues: &mut [i8], sol: &[u8], level: u8, order:
         witnesses: Witnesses::new(g, sol),
         answer: sol,
         logic: Logic::resumable(g, level),
-        saved: Vec::new(),
+        saved: vec![Saved::default()],
     };
-    removal.range(0, order.len(), 0);
+    if n < 2 {
+        let mut all = Logic::resumable(g, level);
+        for &c in order {
+            all.add_clue(c as usize, removal.full[c as usize], level);
+        }
+        if !all.finish(level) {
+            return false;
+        }
+        if n == 1 {
+            removal.range(0, 1, 0);
+        }
+        return true;
+    }
+    // The root's left half starts from the clues of the right half; the full set is that
+    // closure with the left half's clues added.
+    let mid = n / 2;
+    removal.logic.save_into(&mut removal.saved[0]);
+    for &c in &order[mid..] {
+        removal
+            .logic
+            .add_clue(c as usize, removal.full[c as usize], level);
+    }
+    let mut right_half = Saved::default();
+    removal.logic.save_into(&mut right_half);
+    for &c in &order[..mid] {
+        removal
+            .logic
+            .add_clue(c as usize, removal.full[c as usize], level);
+    }
+    if !removal.logic.finish(level) {
+        return false;
+    }
+    removal.logic.restore(&right_half);
+    if mid > 1 || !removal.blocked(0) {
+        removal.range(0, mid, 1);
+    }
+    removal.logic.restore(&removal.saved[0]);
+    removal.right(0, mid, n, 0);
+    true
 }
 
 #[cfg(test)]
@@ -157,7 +199,7 @@ mod tests {
                 let mut a = full.clone();
                 from_nothing(&g, &mut a, &sol, level, &order);
                 let mut b = full.clone();
-                remove_in_order(&g, &mut b, &sol, level, &order);
+                assert!(remove_in_order(&g, &mut b, &sol, level, &order));
                 assert_eq!(a, b, "seed {seed} level {level}");
                 compared += 1;
             }

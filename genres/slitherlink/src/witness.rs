@@ -16,17 +16,22 @@ pub struct Witnesses {
     sol: Vec<u8>,
     /// Per cell: `None` until checked, then whether toggling it gives a single loop.
     valid: Vec<Option<bool>>,
+    /// Per cell: the cells whose count its toggle changes (see [`Witnesses::diff`]).
+    diffs: Vec<([u32; 5], usize)>,
     scratch: Vec<u8>,
 }
 
 impl Witnesses {
     /// Witnesses for the answer `sol` (toggles are checked lazily, when first needed).
     pub fn new(g: &Grid, sol: &[u8]) -> Witnesses {
-        Witnesses {
+        let mut w = Witnesses {
             sol: sol.to_vec(),
             valid: vec![None; g.n_cells],
+            diffs: Vec::with_capacity(g.n_cells),
             scratch: sol.to_vec(),
-        }
+        };
+        w.diffs = (0..g.n_cells).map(|y| w.diff(g, y)).collect();
+        w
     }
 
     /// Lines of the answer around cell `c`.
@@ -93,7 +98,7 @@ impl Witnesses {
         }
         ys.into_iter().filter(|&y| y != NONE).any(|y| {
             let y = y as usize;
-            let (d, n) = self.diff(g, y);
+            let (d, n) = self.diffs[y];
             let d = &d[..n];
             d.contains(&(cell as u32))
                 && d.iter()
