@@ -63,7 +63,10 @@
 //! to 40-60% of the board; its boundary is the loop. All clues are counted, then removed in PRNG
 //! order while the techniques up to the target level still solve the puzzle (a removal that
 //! would let a second loop, the answer with one cell toggled, fit every remaining clue is
-//! refused without running the check: [`witness`]). The result must
+//! refused without running the check: [`witness`]). At levels 1-3 and 5-7 the checks are
+//! resumed from shared closures instead of run from nothing (a divide and conquer over the
+//! removal order; every rule is monotone, so each check gets the same answer and the boards
+//! are the same: [`logic::resumes`]). The result must
 //! grade exactly at the target; otherwise a new loop is drawn on the same RNG stream (at most 30
 //! attempts), after which the closest lower level found is delivered with `fallback` set. Every
 //! board is re-checked unique by the search solver before it is returned.
@@ -74,7 +77,9 @@
 //!   plain search does not settle quickly); counts up to a limit under a node budget.
 //! * [`logic`]: the ladder. `Logic::run` applies techniques easiest first (grading, hints);
 //!   `Logic::solves` computes the same closure with queue-driven local rules (the generator's
-//!   "solvable up to level k?" check); tests pin the two to agree.
+//!   "solvable up to level k?" check); tests pin the two to agree. Resumable closures
+//!   (`Logic::resumable`, `add_clue`, `finish`, saved and restored) let the generator share
+//!   that work between the checks of one removal pass.
 //! * Trial work when grading or hinting puzzles from outside is bounded
 //!   ([`grade::GRADE_TRIAL_WORK`]); the report then says `grade_capped`.
 
