@@ -56,6 +56,19 @@ fn minimise(g: &Grid, clues: &mut [i8], sol: &[u8], level: u8, rng: &mut Rng) ->
     // then needs a level-`level` technique: if the run below solves, its hardest technique is
     // the grade; otherwise the grade is `level` (the clues left solve at `level`).
     let below = level.saturating_sub(1).max(1);
+    if level > 1 && resumes(below) {
+        // Whether the run below solves is whether its closure decides every edge; that
+        // closure is cheaper to compute resumed, and the run is needed only if it does.
+        let mut closure = Logic::resumable(g, below);
+        for (c, &n) in clues.iter().enumerate() {
+            if n != NO_CLUE {
+                closure.add_clue(c, n, below);
+            }
+        }
+        if !closure.finish_towards(below, sol) {
+            return Some(level);
+        }
+    }
     let mut grader = Logic::new(g, clues);
     grader.detect = false;
     let graded = grader.run(below);
