@@ -1,7 +1,7 @@
 //! Sums of edge pairs as 3-bit masks (bit s set = the pair may hold s lines), shared by the
 //! corner reasoning of the human-style solver and the search solver's propagation.
 
-use crate::model::{OFF, ON};
+use crate::model::{OFF, ON, UNKNOWN};
 
 /// `(can be off, can be on)` for an edge state.
 #[inline]
@@ -94,10 +94,56 @@ pub fn edge_options(m: u8, other: u8) -> (bool, bool) {
     (x & 1 != 0, x & 2 != 0)
 }
 
+/// What a pair's allowed sums `m` decide for its open edges, indexed by `m * 9 + a * 3 + b` for
+/// the states `a`, `b` of the two edges: two bits per edge (first edge low): 0 nothing, 1 a
+/// line, 2 a cross, 3 impossible. The second edge is judged after the first one's decision,
+/// as deciding them one after the other would.
+const PAIR_DECISIONS: [u8; 72] = {
+    let mut out = [0u8; 72];
+    let mut i = 0;
+    while i < 72 {
+        let (m, a, b) = (i / 9, (i / 3) % 3, i % 3);
+        let mut code = 0;
+        let mut new_a = a;
+        if a == UNKNOWN as usize {
+            let x = EDGE_OPTIONS[m * 3 + b];
+            let (can_off, can_on) = (x & 1 != 0, x & 2 != 0);
+            if !can_off && !can_on {
+                code = 3;
+            } else if !can_off {
+                code = 1;
+                new_a = ON as usize;
+            } else if !can_on {
+                code = 2;
+                new_a = OFF as usize;
+            }
+        }
+        if b == UNKNOWN as usize {
+            let x = EDGE_OPTIONS[m * 3 + new_a];
+            let (can_off, can_on) = (x & 1 != 0, x & 2 != 0);
+            if !can_off && !can_on {
+                code |= 3 << 2;
+            } else if !can_off {
+                code |= 1 << 2;
+            } else if !can_on {
+                code |= 2 << 2;
+            }
+        }
+        out[i] = code;
+        i += 1;
+    }
+    out
+};
+
+/// [`PAIR_DECISIONS`] for mask `m` and edge states `a`, `b`.
+#[inline]
+pub fn pair_decisions(m: u8, a: u8, b: u8) -> u8 {
+    PAIR_DECISIONS[usize::from(m & 7) * 9 + usize::from(a % 3) * 3 + usize::from(b % 3)]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::UNKNOWN;
 
     #[test]
     fn tables_match_their_definitions() {
@@ -136,6 +182,34 @@ mod tests {
                     (o0 && ok(1)) || (o1 && ok(2)),
                 );
                 assert_eq!(edge_options(m, other), slow, "m {m} other {other}");
+            }
+        }
+    }
+
+    #[test]
+    fn pair_decisions_match_deciding_one_edge_after_the_other() {
+        for m in 0u8..8 {
+            for a in [UNKNOWN, ON, OFF] {
+                for b in [UNKNOWN, ON, OFF] {
+                    let mut st = [a, b];
+                    let mut want = 0;
+                    for k in 0..2 {
+                        if st[k] != UNKNOWN {
+                            continue;
+                        }
+                        let code = match edge_options(m, st[1 - k]) {
+                            (false, false) => 3,
+                            (false, true) => 1,
+                            (true, false) => 2,
+                            (true, true) => 0,
+                        };
+                        if code == 1 || code == 2 {
+                            st[k] = if code == 1 { ON } else { OFF };
+                        }
+                        want |= code << (2 * k);
+                    }
+                    assert_eq!(pair_decisions(m, a, b), want, "m {m} a {a} b {b}");
+                }
             }
         }
     }

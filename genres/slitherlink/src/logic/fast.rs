@@ -15,7 +15,7 @@
 use super::{Logic, Technique};
 use crate::grid::{CORNER_QUADRANT, NONE};
 use crate::model::{NO_CLUE, OFF, ON, UNKNOWN, single_loop};
-use crate::pairsum::{cflip, edge_options, pair_mask, vflip};
+use crate::pairsum::{cflip, pair_decisions, pair_mask, vflip};
 
 pub(super) const FULL: u8 = 0b111;
 
@@ -103,17 +103,13 @@ impl Logic<'_> {
             return;
         }
         let [a, b, _, _] = self.g.entry[x];
-        let pair = [a, b];
-        for k in 0..2 {
-            let (e, o) = (pair[k], pair[1 - k]);
-            if e == NONE || self.st[e as usize] != UNKNOWN {
-                continue;
-            }
-            match edge_options(m, self.state(o)) {
-                (false, false) => self.contradiction = true,
-                (false, true) => self.set(e as usize, ON),
-                (true, false) => self.set(e as usize, OFF),
-                (true, true) => {}
+        let code = pair_decisions(m, self.state(a), self.state(b));
+        for (e, d) in [(a, code & 3), (b, code >> 2)] {
+            match d {
+                1 => self.set(e as usize, ON),
+                2 => self.set(e as usize, OFF),
+                3 => self.contradiction = true,
+                _ => {}
             }
         }
     }
