@@ -135,7 +135,7 @@ fn minimise_resumed(
 pub fn proven_unique(g: &Grid, clues: &[i8]) -> bool {
     let mut budget = Budget::new(UNIQUE_NODES);
     Solver::new(g, clues)
-        .queue_once()
+        .for_proofs()
         .count(2, &mut budget)
         .count
         == Count::Exactly(1)

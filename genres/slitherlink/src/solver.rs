@@ -52,9 +52,9 @@ pub struct Solver<'g> {
     closed: bool,
     trail: Vec<Entry>,
     queue: Vec<u32>,
-    /// With [`Solver::queue_once`]: whether a cell, vertex or parity line is in `queue`.
+    /// With [`Solver::for_proofs`]: whether a cell, vertex or parity line is in `queue`.
     queued: Vec<bool>,
-    /// Queue each cell, vertex or parity line at most once at a time.
+    /// [`Solver::for_proofs`] is set.
     once: bool,
     pending_off: Vec<u32>,
     probing: bool,
@@ -107,10 +107,12 @@ impl<'g> Solver<'g> {
         }
     }
 
-    /// Queues each cell, vertex and parity line at most once at a time: the same counts with
-    /// less propagation work, though not always the same search nodes (so budgets may end at
-    /// other places than without it).
-    pub fn queue_once(mut self) -> Solver<'g> {
+    /// The settings for proving generated boards unique: each cell, vertex and parity line is
+    /// queued at most once at a time, and the search branches on an open edge of the clue cell
+    /// with the fewest open edges first. The same counts as the default with far less work on
+    /// generated boards, but other search nodes (so a budget may end elsewhere); the default,
+    /// used by the deep-trial level and by solve reports, keeps its search and node counts.
+    pub fn for_proofs(mut self) -> Solver<'g> {
         self.once = true;
         self.queued = vec![false; self.g.n_cells + self.g.n_verts + self.g.w + self.g.h];
         self
@@ -463,9 +465,28 @@ impl<'g> Solver<'g> {
 
     /// The edge to branch on: an open edge at the path end with the fewest open edges (two is a
     /// binary choice), else an open edge of the clue cell with the fewest open edges, else the
-    /// first open edge.
+    /// first open edge. [`Solver::for_proofs`] tries the clue cell first.
     fn choose(&self) -> Option<usize> {
         let g = self.g;
+        if self.once {
+            let mut best = (i8::MAX, usize::MAX);
+            for c in 0..g.n_cells {
+                let n = self.clue[c];
+                if n == NO_CLUE {
+                    continue;
+                }
+                let unk = 4 - (self.cell_on[c] + self.cell_off[c]) as i8;
+                if unk > 0 && unk < best.0 {
+                    best = (unk, c);
+                }
+            }
+            if best.1 != usize::MAX {
+                return g.cell_edges[best.1]
+                    .iter()
+                    .find(|&&e| self.st[e as usize] == UNKNOWN)
+                    .map(|&e| e as usize);
+            }
+        }
         let mut best = (u8::MAX, NONE);
         for v in 0..g.n_verts {
             if self.vert_on[v] != 1 {

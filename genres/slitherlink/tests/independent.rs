@@ -214,7 +214,7 @@ fn generated_small_boards_are_unique_by_brute_force() {
 #[test]
 fn search_counts_agree_with_brute_force_on_ambiguous_clues() {
     // Random loops on 4x4 with most clues dropped: many solutions, counted by brute force and
-    // by the search (queueing as usual, and each item once at a time).
+    // by the search (with the default settings and with the proof settings).
     let mut rng = Rng::from_seed(99);
     for _ in 0..40 {
         let g = Grid::new(4, 4);
@@ -238,9 +238,33 @@ fn search_counts_agree_with_brute_force_on_ambiguous_clues() {
         assert_eq!(out.count, Count::Exactly(brute as u64), "clues {clues:?}");
         let mut budget = Budget::unlimited();
         let once = Solver::new(&g, &clues)
-            .queue_once()
+            .for_proofs()
             .count(100_000, &mut budget);
         assert_eq!(once.count, Count::Exactly(brute as u64), "clues {clues:?}");
         assert!(brute >= 1);
     }
+}
+
+#[test]
+fn proof_settings_count_like_the_default() {
+    // Random loops on 7x6 with random clue subsets, from dense (often unique) to sparse.
+    let mut rng = Rng::from_seed(7);
+    let mut unique = 0;
+    for case in 0..80 {
+        let g = Grid::new(7, 6);
+        let sol = dayseed_slitherlink::loop_gen::random_loop(&g, &mut rng);
+        let full = dayseed_slitherlink::generate::full_clues(&g, &sol);
+        let keep = 3 + case % 12;
+        let clues: Vec<i8> = full
+            .iter()
+            .map(|&c| if rng.below(16) < keep { c } else { -1 })
+            .collect();
+        let a = Solver::new(&g, &clues).count(3, &mut Budget::unlimited());
+        let b = Solver::new(&g, &clues)
+            .for_proofs()
+            .count(3, &mut Budget::unlimited());
+        assert_eq!(a.count, b.count, "clues {clues:?}");
+        unique += u32::from(a.count == Count::Exactly(1));
+    }
+    assert!(unique > 10, "{unique}");
 }
