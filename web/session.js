@@ -6,6 +6,7 @@ import { h, formatElapsed } from './lib/dom.js';
 import { History } from './lib/history.js';
 import { loadProgress, saveProgress, loadPlayer, savePlayer } from './lib/progress.js';
 import { submitScore, fetchLeaderboard } from './lib/api.js';
+import { ProgressSync } from './lib/sync.js';
 
 /** The server's rule: 1 to 32 printable characters (the page trims spaces). */
 const validPlayer = (name) => [...name].length >= 1 && [...name].length <= 32 && !/\p{Cc}/u.test(name);
@@ -34,6 +35,7 @@ export class Session {
     this.elapsedMs = 0;
     this.solved = false;
     this.submitted = null;
+    this.sync = new ProgressSync(record, () => this.submitted?.player ?? loadPlayer());
     this.restore();
     this.build();
     this.view = game.mount(this.boardHost, this);
@@ -47,12 +49,15 @@ export class Session {
     if (this.restored) this.say('Welcome back: your progress on this board is restored.');
     if (this.solved) this.showSolved();
     this.loadLeaderboard();
+    if (!this.restored) this.pullRemote();
   }
 
   /** Stops timers and listeners (when another tab is chosen). */
   destroy() {
     this.tick();
     this.save();
+    this.sync.flush();
+    this.destroyed = true;
     clearInterval(this.timer);
     document.removeEventListener('keydown', this.onKeyDown);
     document.removeEventListener('visibilitychange', this.onVisibility);
@@ -87,6 +92,26 @@ export class Session {
       past: this.history.past.slice(-200),
       future: this.history.future.slice(-200),
     });
+    this.sync.push(this.state);
+  }
+
+  /** Takes the player's progress on this board from the server when this browser has none. */
+  async pullRemote() {
+    const progress = await this.sync.pull();
+    // Only onto an untouched board: a move made meanwhile is never overwritten.
+    if (progress === null || this.destroyed || this.history.canUndo || this.solved) return;
+    let verdict;
+    try {
+      verdict = this.engine.check(this.genre, this.puzzle, progress);
+    } catch {
+      return; // the stored state does not fit this board
+    }
+    this.state = progress;
+    if (verdict.solved) this.solved = true;
+    this.save();
+    this.refresh();
+    this.say(`Welcome back: your progress as ${this.sync.player()} is restored from the server.`);
+    if (this.solved) this.showSolved();
   }
 
   // ---- timer ----------------------------------------------------------------------------
@@ -267,6 +292,7 @@ export class Session {
     }
     this.submitted = { player, rank: result.ok.rank, scoreId: result.ok.score_id };
     this.save();
+    this.sync.flush();
     this.scoreStatus.dataset.tone = 'ok';
     this.scoreStatus.textContent = `Score submitted as ${player}: rank ${result.ok.rank}.`;
     await this.loadLeaderboard();

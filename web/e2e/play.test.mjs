@@ -153,6 +153,47 @@ test('after a reload the solved board, the score and the leaderboard are restore
   await shot('05-restored');
 });
 
+test('with a player name, progress follows the player to another browser through the server', async () => {
+  // The player name is remembered since the score; a new board's moves reach the server...
+  const [, version] = /-(g\d+)$/.exec(id);
+  const seeded = `sudoku:SEED-11-EASY-${version}`;
+  await page.goto(new URL(`#id=${encodeURIComponent(seeded)}`, BASE).href);
+  await page.reload();
+  await page.waitForFunction((s) => document.querySelector('.game')?.dataset.id === s, seeded);
+  const record = (await load(readFileSync(new URL('../pkg/dayseed.wasm', import.meta.url)))).generate(seeded);
+  const blanks = [...record.puzzle.puzzle].flatMap((ch, i) => (ch === '.' ? [i] : [])).slice(0, 3);
+  for (const i of blanks) await enter(i, record.puzzle.solution[i]);
+  const entries = await shownEntries();
+  const saveUrl = new URL(`api/v1/saves/${encodeURIComponent(PLAYER)}?id=${encodeURIComponent(seeded)}`, BASE);
+  let stored = null;
+  for (let tries = 0; tries < 100 && stored?.progress?.entries !== entries; tries += 1) {
+    await new Promise((r) => setTimeout(r, 100));
+    const response = await fetch(saveUrl);
+    stored = response.ok ? await response.json() : null;
+  }
+  assert.equal(stored?.progress?.entries, entries, 'the server holds the latest entries');
+  assert.equal(stored.digest, record.digest);
+
+  // ...and a browser with no local progress, told only the name, continues from there.
+  const otherProfile = mkdtempSync(join(tmpdir(), 'dayseed-e2e-other-'));
+  const other = await chromium.launchPersistentContext(otherProfile, {
+    executablePath: '/usr/bin/chromium', headless: true, args: ARGS,
+  });
+  try {
+    const p = other.pages()[0] ?? await other.newPage();
+    p.on('pageerror', (e) => pageErrors.push(e.message));
+    await p.addInitScript((name) => localStorage.setItem('dayseed:player', name), PLAYER);
+    await p.goto(new URL(`#id=${encodeURIComponent(seeded)}`, BASE).href);
+    await p.waitForFunction((want) => [...document.querySelectorAll('.sd-cell')]
+      .map((c) => c.dataset.value).join('') === want, entries);
+    assert.match(await p.textContent('.message'), /restored from the server/);
+    await shot('06-synced', p);
+  } finally {
+    await other.close();
+    rmSync(otherProfile, { recursive: true, force: true });
+  }
+});
+
 test('on a phone-sized touch screen the board fits and takes taps', async () => {
   const p = await context.newPage();
   await p.setViewportSize({ width: 390, height: 844 });
@@ -176,7 +217,7 @@ test('on a phone-sized touch screen the board fits and takes taps', async () => 
   await p.tap(`.sd-cell[data-cell="${blank}"]`);
   await p.tap('button.digit[data-digit="5"]');
   assert.equal((await shownEntries(p))[blank], '5');
-  await shot('06-phone', p);
+  await shot('07-phone', p);
   await p.close();
 });
 
@@ -195,7 +236,7 @@ test('every registered genre opens on a playable board with a working hint', asy
       await page.click('button[aria-label^="Hint"]');
       assert.ok((await page.textContent('.message')).trim().length > 0, `${genre} hint message`);
     }
-    await shot(`07-${genre}`);
+    await shot(`08-${genre}`);
   }
 });
 

@@ -1,4 +1,4 @@
-// The dayseed HTTP API (served by `dayseed serve`): scores and leaderboards. Every call resolves to
+// The dayseed HTTP API (served by `dayseed serve`): scores, leaderboards and progress saves. Every call resolves to
 // {ok: value} or {error: {code, message}}, so the page can say what went wrong (also offline).
 
 async function request(method, path, body) {
@@ -35,4 +35,14 @@ export function fetchLeaderboard(id, { limit = 10, player = '' } = {}) {
   const query = new URLSearchParams({ limit: String(limit) });
   if (player) query.set('player', player);
   return request('GET', `api/v1/leaderboard/${encodeURIComponent(id)}?${query}`);
+}
+
+/** PUT /api/v1/saves/{player}: stores a schema-2 save {schema, id, board, digest, progress}. */
+export function putSave(player, save) {
+  return request('PUT', `api/v1/saves/${encodeURIComponent(player)}`, save);
+}
+
+/** GET /api/v1/saves/{player}?id=ID -> the stored schema-2 save (error `not_found` when none). */
+export function getSave(player, id) {
+  return request('GET', `api/v1/saves/${encodeURIComponent(player)}?${new URLSearchParams({ id })}`);
 }
