@@ -5,6 +5,7 @@
 //! in), not of this implementation.
 
 use crate::board::Cells;
+use crate::placement::{self, Dead};
 use crate::solver::{BAND, BOX0, ROW0, column_cells, initial_masks, rows_and_boxes};
 
 /// A grid under singles: candidates per (digit, band) as 27-bit masks (bit `row_in_band * 9 +
@@ -17,9 +18,6 @@ pub struct Closure {
     seen: [u32; 27],
     unsolved: [u32; 3],
 }
-
-/// A contradiction: the grid has no solution.
-struct Dead;
 
 impl Closure {
     /// The grid of the givens `givens`, as masks per (digit, band) in the layout above (bit
@@ -75,32 +73,13 @@ impl Closure {
     /// Places digit `d` on cell `bit` of band `b` if it is still a candidate there.
     #[inline(always)]
     fn place(&mut self, d: usize, b: usize, bit: u32) -> Result<(), Dead> {
-        let i = d * 3 + b;
-        if self.cand[i] & bit == 0 {
-            return Err(Dead);
-        }
-        let own = self.cand[i] & (!rows_and_boxes(bit) | bit);
-        self.unsolved[b] &= !bit;
-        for e in 0..9 {
-            self.cand[e * 3 + b] &= !bit;
-        }
-        let cols = !column_cells(bit);
-        for b2 in 0..3 {
-            self.cand[d * 3 + b2] &= cols;
-        }
-        self.cand[i] = own;
-        Ok(())
+        placement::place(&mut self.cand, &mut self.unsolved, d, b, bit)
     }
 
     /// Places every bit of `cells` (band `b`) as digit `d`.
     #[inline(always)]
-    fn place_all(&mut self, d: usize, b: usize, mut cells: u32) -> Result<(), Dead> {
-        while cells != 0 {
-            let bit = cells & cells.wrapping_neg();
-            cells ^= bit;
-            self.place(d, b, bit)?;
-        }
-        Ok(())
+    fn place_all(&mut self, d: usize, b: usize, cells: u32) -> Result<(), Dead> {
+        placement::place_all(&mut self.cand, &mut self.unsolved, d, b, cells)
     }
 
     /// Hidden singles of digit `d` in its rows, boxes and columns, found on the masks as they

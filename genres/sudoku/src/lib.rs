@@ -48,6 +48,7 @@ pub mod genre;
 pub mod hint;
 pub mod level;
 pub mod logic;
+mod placement;
 pub mod puzzle;
 pub mod render;
 pub mod singles;

@@ -10,7 +10,8 @@
 //! is frozen with g1: a complete test belongs to a new generator version.
 
 use crate::board::Cells;
-use crate::solver::{BAND, BOX0, ROW0, column_cells, initial_masks, rows_and_boxes};
+use crate::placement::{self, Dead};
+use crate::solver::{BAND, BOX0, ROW0, column_cells, initial_masks};
 
 /// Candidates per (digit, band) as 27-bit masks (bit `row_in_band * 9 + column`), the layout
 /// of [`crate::solver`]; a placed digit stays in its own mask.
@@ -23,41 +24,17 @@ struct Singles {
     settled: u16,
 }
 
-/// A contradiction: singles show the grid has no solution.
-struct Dead;
-
 impl Singles {
     /// Places digit `d` on cell `bit` of band `b` if it is still a candidate there.
     #[inline(always)]
     fn place(&mut self, d: usize, b: usize, bit: u32) -> Result<(), Dead> {
-        let i = d * 3 + b;
-        if self.cand[i] & bit == 0 {
-            return Err(Dead);
-        }
-        let own = self.cand[i] & (!rows_and_boxes(bit) | bit);
-        self.unsolved[b] &= !bit;
-        // The cell leaves every digit's mask and the column every band of `d`; then `d`'s own
-        // mask of this band gets its cell back (clearing all and restoring has no branches).
-        for e in 0..9 {
-            self.cand[e * 3 + b] &= !bit;
-        }
-        let cols = !column_cells(bit);
-        for b2 in 0..3 {
-            self.cand[d * 3 + b2] &= cols;
-        }
-        self.cand[i] = own;
-        Ok(())
+        placement::place(&mut self.cand, &mut self.unsolved, d, b, bit)
     }
 
     /// Places every bit of `cells` (band `b`) as digit `d`.
     #[inline(always)]
-    fn place_all(&mut self, d: usize, b: usize, mut cells: u32) -> Result<(), Dead> {
-        while cells != 0 {
-            let bit = cells & cells.wrapping_neg();
-            cells ^= bit;
-            self.place(d, b, bit)?;
-        }
-        Ok(())
+    fn place_all(&mut self, d: usize, b: usize, cells: u32) -> Result<(), Dead> {
+        placement::place_all(&mut self.cand, &mut self.unsolved, d, b, cells)
     }
 
     /// Hidden singles of digit `d` in rows, boxes and columns.

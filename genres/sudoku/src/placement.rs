@@ -1,0 +1,52 @@
+//! Placing a digit on the per-(digit, band) candidate masks of [`crate::solver`]'s layout, shared
+//! by the singles tests of g1 ([`crate::singles`]) and g2 ([`crate::closure`]).
+
+use crate::solver::{column_cells, rows_and_boxes};
+
+/// A contradiction: the placements show the grid has no solution.
+pub(crate) struct Dead;
+
+/// Places digit `d` on cell `bit` of band `b` if it is still a candidate there: the cell leaves
+/// every digit's mask and its row, box and column leave `d`'s masks, then `d`'s own mask of this
+/// band gets its cell back (clearing all and restoring has no branches).
+#[inline(always)]
+pub(crate) fn place(
+    cand: &mut [u32; 27],
+    unsolved: &mut [u32; 3],
+    d: usize,
+    b: usize,
+    bit: u32,
+) -> Result<(), Dead> {
+    let i = d * 3 + b;
+    if cand[i] & bit == 0 {
+        return Err(Dead);
+    }
+    let own = cand[i] & (!rows_and_boxes(bit) | bit);
+    unsolved[b] &= !bit;
+    for e in 0..9 {
+        cand[e * 3 + b] &= !bit;
+    }
+    let cols = !column_cells(bit);
+    for b2 in 0..3 {
+        cand[d * 3 + b2] &= cols;
+    }
+    cand[i] = own;
+    Ok(())
+}
+
+/// Places every bit of `cells` (band `b`) as digit `d`.
+#[inline(always)]
+pub(crate) fn place_all(
+    cand: &mut [u32; 27],
+    unsolved: &mut [u32; 3],
+    d: usize,
+    b: usize,
+    mut cells: u32,
+) -> Result<(), Dead> {
+    while cells != 0 {
+        let bit = cells & cells.wrapping_neg();
+        cells ^= bit;
+        place(cand, unsolved, d, b, bit)?;
+    }
+    Ok(())
+}
