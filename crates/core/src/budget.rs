@@ -69,6 +69,18 @@ pub enum Count {
 }
 
 impl Count {
+    /// The outcome of a search that stops at `limit` solutions: exhausted if the budget ran out,
+    /// else `AtLeast(limit)` once `found` reached the limit, else `Exactly(found)`.
+    pub fn from_search(found: u64, limit: u64, exhausted: bool) -> Count {
+        if exhausted {
+            Count::BudgetExhausted
+        } else if found >= limit {
+            Count::AtLeast(limit)
+        } else {
+            Count::Exactly(found)
+        }
+    }
+
     /// True only for `Exactly(1)`: a budget-exhausted search never counts as unique.
     pub fn is_unique(self) -> bool {
         self == Count::Exactly(1)
@@ -88,6 +100,15 @@ impl Count {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn search_outcomes_become_counts() {
+        assert_eq!(Count::from_search(1, 2, false), Count::Exactly(1));
+        assert_eq!(Count::from_search(0, 2, false), Count::Exactly(0));
+        assert_eq!(Count::from_search(2, 2, false), Count::AtLeast(2));
+        assert_eq!(Count::from_search(1, 2, true), Count::BudgetExhausted);
+        assert!(!Count::from_search(1, 2, true).is_unique());
+    }
 
     #[test]
     fn budget_counts_down_and_refuses_overspend() {

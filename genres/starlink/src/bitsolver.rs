@@ -158,13 +158,7 @@ fn run<const W: usize>(
         start.open[s] = popcount(inc, &unknown) as i16;
     }
     search.node(start, u64::MAX >> (64 - c.stars), true, budget);
-    let count = if search.exhausted {
-        Count::BudgetExhausted
-    } else if search.found >= search.limit {
-        Count::AtLeast(search.limit)
-    } else {
-        Count::Exactly(search.found)
-    };
+    let count = Count::from_search(search.found, search.limit, search.exhausted);
     Outcome {
         count,
         solutions: search.solutions,

@@ -55,13 +55,7 @@ pub fn solve(model: &Model, must: &[u32], limit: u64, keep: usize, budget: &mut 
             search.run(budget);
         }
     }
-    let count = if search.exhausted {
-        Count::BudgetExhausted
-    } else if search.found >= search.limit {
-        Count::AtLeast(search.limit)
-    } else {
-        Count::Exactly(search.found)
-    };
+    let count = Count::from_search(search.found, search.limit, search.exhausted);
     Outcome {
         count,
         solutions: search.solutions,

@@ -588,13 +588,7 @@ fn search(
     if let Some(mut s) = s {
         search.run(&mut s);
     }
-    let count = if search.out_of_budget {
-        Count::BudgetExhausted
-    } else if search.found >= search.limit {
-        Count::AtLeast(search.limit)
-    } else {
-        Count::Exactly(search.found)
-    };
+    let count = Count::from_search(search.found, search.limit, search.out_of_budget);
     Solved {
         count,
         first: search.first,
