@@ -1,4 +1,4 @@
-//! Placing a digit on the per-(digit, band) candidate masks of [`crate::solver`]'s layout, shared
+//! Placing a digit on, and reading naked singles from, the per-(digit, band) candidate masks of [`crate::solver`]'s layout, shared
 //! by the singles tests of g1 ([`crate::singles`]) and g2 ([`crate::closure`]).
 
 use crate::solver::{column_cells, rows_and_boxes};
@@ -49,4 +49,17 @@ pub(crate) fn place_all(
         place(cand, unsolved, d, b, bit)?;
     }
     Ok(())
+}
+
+/// The cells of band `b` with at least one candidate digit, and those with at least two: a
+/// cell in the first mask but not the second is a naked single.
+#[inline(always)]
+pub(crate) fn candidate_cover(cand: &[u32; 27], b: usize) -> (u32, u32) {
+    let (mut once, mut twice) = (0, 0);
+    for d in 0..9 {
+        let c = cand[d * 3 + b];
+        twice |= once & c;
+        once |= c;
+    }
+    (once, twice)
 }

@@ -109,12 +109,7 @@ impl Singles {
         if un == 0 {
             return Ok(());
         }
-        let (mut x1, mut x2) = (0, 0);
-        for d in 0..9 {
-            let c = self.cand[d * 3 + b];
-            x2 |= x1 & c;
-            x1 |= c;
-        }
+        let (x1, x2) = placement::candidate_cover(&self.cand, b);
         if x1 != BAND {
             return Err(Dead);
         }
