@@ -11,7 +11,8 @@
 //!   terrain's last cell, no obstacles, no presses, and reported (`fallback: true`). It is
 //!   passable from any state a solution ends in: that state is standing at that level on the
 //!   boundary (solutions end standing, and the cells on both sides of a boundary have that level),
-//!   and a standing hero on flat ground with no obstacles and no press runs on for ever.
+//!   and a standing hero on flat ground with no obstacles and no press runs on for ever. Its
+//!   record says `shape: "fallback"`, `attempts: 8`, `difficulty_milli: 0`.
 //!
 //! # Drawing a terrain at difficulty d (n cells, previous level L)
 //! * shape = below(3): flat, pits, or steps. Cells start at level L.
@@ -66,6 +67,13 @@ pub fn terrain_spans(bars: u32) -> Vec<(u32, u32)> {
 
 /// Generates a course at difficulty `level` (1-5).
 pub fn generate(rng: &mut Rng, bpm: u32, bars: u32, level: u32) -> Result<Made> {
+    generate_with(rng, bpm, bars, level, draw_terrain)
+}
+
+/// A terrain drawer: (rng, course, difficulty in thousandths, bars) -> shape name.
+type Draw = fn(&mut Rng, &mut Course, u32, u32) -> &'static str;
+
+fn generate_with(rng: &mut Rng, bpm: u32, bars: u32, level: u32, draw: Draw) -> Result<Made> {
     let mut course = Course::new(bpm, bars);
     let mut terrains = Vec::new();
     let mut presses = Vec::new();
@@ -81,7 +89,7 @@ pub fn generate(rng: &mut Rng, bpm: u32, bars: u32, level: u32) -> Result<Made> 
         let mut stats = Stats::default();
         let mut accepted = None;
         for attempt in 1..=MAX_ATTEMPTS {
-            let shape = draw_terrain(rng, &mut course, d, n);
+            let shape = draw(rng, &mut course, d, n);
             let mut attempt_stats = Stats::default();
             if let Some(s) = solver::solve_terrain(&course, from, to, hero, &mut attempt_stats) {
                 stats.layer_max = attempt_stats.layer_max;
@@ -117,7 +125,7 @@ pub fn generate(rng: &mut Rng, bpm: u32, bars: u32, level: u32) -> Result<Made> 
                 hero = solver::run(&course, from, to, hero, &[], Rules::Solver)
                     .filter(|h| h.grounded)
                     .ok_or_else(|| failed(&format!("the fallback terrain at bar {bar}")))?;
-                terrains.push(info("fallback", MAX_ATTEMPTS, d, true));
+                terrains.push(info("fallback", MAX_ATTEMPTS, 0, true));
             }
         }
     }
@@ -224,4 +232,45 @@ fn draw_terrain(rng: &mut Rng, course: &mut Course, d: u32, bars: u32) -> &'stat
         i += 5 + rng.index(6);
     }
     ["flat", "pits", "steps"][shape as usize]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A drawer whose terrains have a pit no jump clears (10 cells): every attempt fails.
+    fn impassable(_: &mut Rng, course: &mut Course, _: u32, bars: u32) -> &'static str {
+        let n = (bars * CELLS_PER_BAR) as usize;
+        let level = *course.levels.last().expect("cells");
+        let mut cells = vec![level; n];
+        cells[4..14].fill(-1);
+        course.levels.extend(cells);
+        "pits"
+    }
+
+    #[test]
+    fn eight_failed_attempts_give_the_reported_flat_fallback_and_it_is_passable() {
+        let mut rng = Rng::from_seed(1);
+        let made = generate_with(&mut rng, 128, 5, 3, impassable).expect("falls back");
+        assert_eq!(made.terrains.len(), 2);
+        for t in &made.terrains {
+            assert!(t.fallback && t.attempts == MAX_ATTEMPTS && t.shape == "fallback");
+            assert_eq!(t.difficulty_milli, 0, "the fallback has no obstacles");
+        }
+        assert!(made.course.levels.iter().all(|&l| l == 0));
+        assert!(made.presses.is_empty());
+        let end = made.course.end_tick();
+        assert!(solver::run(&made.course, 0, end, Hero::START, &[], Rules::Game).is_some());
+    }
+
+    #[test]
+    fn retries_lower_the_difficulty_by_72_percent_in_integers() {
+        let mut d = 5000;
+        let mut seen = Vec::new();
+        for _ in 0..MAX_ATTEMPTS {
+            seen.push(d);
+            d = d * RETRY_PERCENT / 100;
+        }
+        assert_eq!(seen, [5000, 3600, 2592, 1866, 1343, 966, 695, 500]);
+    }
 }
