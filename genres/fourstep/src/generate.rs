@@ -21,13 +21,14 @@
 //! * steps: from cell 4 + below(4), the level changes by one (up from 0, down from 3, else up or
 //!   down by below(2)) for the rest of the terrain, the next change 4 + below(5) cells on.
 //! * obstacles: floor(0.6 bars d / 1000) + below(2) of them, the first at cell 3 + below(3), then every
-//!   5 + below(6) cells while the cell is at most n - 5. Kind = below(4): runner (needs 3 flat
-//!   cells from there, else it becomes a jellyfish; walk from..from+2, phase below(96)), mole
-//!   (needs ground, else jellyfish; period 2 when d >= 3500 else 2 + below(2), phase below(period)),
-//!   jellyfish (phase below(96)), glider (altitude 84 or 132 units by below(2); lane from
-//!   max(first cell + 2, cell - 8) to min(last cell - 2, cell + 4)). An obstacle over a pit uses
-//!   the level of the nearest ground to its left. Every draw is made even when it is not used,
-//!   so the stream does not depend on the shape.
+//!   5 + below(6) cells while the cell is at most n - 5. Each draws kind = below(4), phase =
+//!   below(96), pick = below(2). Runner: needs cells i..=i+2 flat ground, walks i..=i+2. Mole:
+//!   needs ground at i; period 2 when d >= 3500 else 2 + pick, phase mod period. Jellyfish: needs
+//!   cells i-3..=i+3 flat ground (a jellyfish over a pit or step edge leaves no way through with
+//!   margins). Glider: altitude 84 or 132 units by pick, lane max(first cell + 2, i - 8) to
+//!   min(last cell - 3, i + 4), over the level of the nearest ground at or left of i. An obstacle
+//!   whose footing is missing is left out. Every draw is made even when it is not used, so the
+//!   stream does not depend on the shape.
 
 use dayseed_core::{Error, ErrorKind, Result, Rng};
 
@@ -201,34 +202,36 @@ fn draw_terrain(rng: &mut Rng, course: &mut Course, d: u32, bars: u32) -> &'stat
         let pick = rng.below(2) as u32;
         let cell = (c0 + i) as u32;
         let level = ground_left(i);
-        let flat = levels[i] >= 0 && levels[i + 1] == levels[i] && levels[i + 2] == levels[i];
-        let jelly = Obstacle::Jelly { cell, level, phase };
+        let flat = |a: usize, b: usize| levels[a..=b].iter().all(|&l| l >= 0 && l == levels[i]);
         let o = match kind {
-            0 if flat => Obstacle::Runner {
+            0 if flat(i, i + 2) => Some(Obstacle::Runner {
                 from: cell,
                 to: cell + 2,
                 level,
                 phase,
-            },
+            }),
             1 if levels[i] >= 0 => {
                 let period = if d >= 3500 { 2 } else { 2 + pick };
-                Obstacle::Mole {
+                Some(Obstacle::Mole {
                     cell,
                     level,
                     period,
                     phase: phase % period,
-                }
+                })
             }
-            3 => Obstacle::Glider {
+            2 if flat(i - 3, i + 3) => Some(Obstacle::Jelly { cell, level, phase }),
+            3 => Some(Obstacle::Glider {
                 cell,
                 level,
                 altitude: if pick == 0 { 84 } else { 132 },
                 from: cell.saturating_sub(8).max(c0 as u32 + 2),
                 to: (cell + 4).min((c0 + n) as u32 - 3),
-            },
-            _ => jelly,
+            }),
+            _ => None,
         };
-        course.push_obstacle(o);
+        if let Some(o) = o {
+            course.push_obstacle(o);
+        }
         i += 5 + rng.index(6);
     }
     ["flat", "pits", "steps"][shape as usize]

@@ -181,7 +181,7 @@ fn higher_difficulty_has_smaller_median_windows() {
     let mut medians = Vec::new();
     for d in 1..=5 {
         let mut all = Vec::new();
-        for seed in 0..12 {
+        for seed in 0..60 {
             let r = record(&format!("fourstep:SEED-{seed}-T128-B16-D{d}-g1"));
             all.extend(
                 r["windows_ms"]

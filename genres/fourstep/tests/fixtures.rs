@@ -10,7 +10,7 @@ const FIXTURE: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../../fixtures/fourstep/g1.jsonl"
 );
-const FIXTURE_SHA256: &str = "2e5b79c7ff3b5bbbb00daa37c152e77265c55a6ef231ae08c20d8079a68393d3";
+const FIXTURE_SHA256: &str = "b40b94c6d61b2fbb526680d88331bcc535900c2a8edfc442b991317de54421cf";
 
 /// The ids the fixture covers: every difficulty, several tempos and lengths, dailies.
 fn fixture_ids() -> Vec<String> {
