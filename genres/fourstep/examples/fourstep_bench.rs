@@ -49,7 +49,7 @@ fn main() {
         }
         let course = Course::from_puzzle(&p).expect("valid");
         let tape =
-            dayseed_fourstep::kit::Tape::from_text(p.tape.as_deref().unwrap_or("1")).expect("tape");
+            dayseed_core::arcade::Tape::from_text(p.tape.as_deref().unwrap_or("1")).expect("tape");
         if !replay_tape(&course, &tape).expect("replays").ending.won {
             lost += 1;
         }

@@ -10,12 +10,12 @@ use serde_json::{Value, json};
 
 use crate::course::{Course, Puzzle};
 use crate::generate::{self, terrain_spans};
-use crate::kit::{self, Action, Event, Simulation, Tape};
 use crate::params::Params;
 use crate::physics::{Hero, TICKS_PER_BAR};
 use crate::sim::Run;
 use crate::solver::{self, Stats, ticks_to_ms};
 use crate::versions;
+use dayseed_core::arcade::{self, Action, Event, Simulation, Tape};
 
 /// FOURSTEP: a rhythm runner; press to jump over pits, steps and four kinds of obstacle.
 #[derive(Debug)]
@@ -76,16 +76,9 @@ pub fn tape_of(presses: &[u32]) -> Tape {
 }
 
 /// Replays a tape in the game (no margins).
-pub fn replay_tape(course: &Course, tape: &Tape) -> Result<kit::Replayed> {
+pub fn replay_tape(course: &Course, tape: &Tape) -> Result<arcade::Replayed> {
     let mut run = Run::new(course.clone());
-    kit::replay(&mut run, tape, course.end_tick() + 1)
-}
-
-impl Fourstep {
-    /// The game for the page and the server.
-    pub fn simulate(&self, puzzle: &Puzzle) -> Result<Box<dyn Simulation>> {
-        Ok(Box::new(Run::new(Course::from_puzzle(puzzle)?)))
-    }
+    arcade::replay(&mut run, tape, course.end_tick() + 1)
 }
 
 impl Genre for Fourstep {
@@ -282,10 +275,14 @@ impl Genre for Fourstep {
         })
     }
 
+    fn simulate(&self, puzzle: &Puzzle) -> Result<Box<dyn Simulation>> {
+        Ok(Box::new(Run::new(Course::from_puzzle(puzzle)?)))
+    }
+
     fn check(&self, puzzle: &Puzzle, tape: &Tape) -> Result<Verdict> {
         let course = Course::from_puzzle(puzzle)?;
         self.validate_state(puzzle, tape)?;
-        Ok(kit::verdict(&replay_tape(&course, tape)?))
+        Ok(arcade::verdict(&replay_tape(&course, tape)?))
     }
 
     fn encode(&self, puzzle: &Puzzle) -> String {

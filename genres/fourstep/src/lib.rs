@@ -27,7 +27,6 @@
 pub mod course;
 pub mod generate;
 pub mod genre;
-pub mod kit;
 pub mod params;
 pub mod physics;
 pub mod render;

@@ -18,8 +18,8 @@ use dayseed_core::{Error, Result};
 use serde_json::{Value, json};
 
 use crate::course::{Course, Obstacle};
-use crate::kit::{Action, Ending, Score, Simulation, StateHasher};
 use crate::physics::{CELL, Hero, Rules, Step, TICKS_PER_BEAT, hero_x, step_hero};
+use dayseed_core::arcade::{Action, Ending, Score, Simulation, StateHasher};
 
 /// Hearts at the start.
 pub const HEARTS: u32 = 3;

@@ -288,3 +288,44 @@ fn bad_params_and_courses_get_clear_errors() {
     assert!(GENRE.grade(&rec).is_err());
     assert!(GENRE.decode("{\"bpm\":NaN}").is_err());
 }
+
+#[test]
+fn the_verdict_carries_the_replayed_score_and_the_sim_serves_the_page() {
+    let rec = record("fourstep:SEED-4-T128-B6-D3-g1");
+    let tape = GENRE
+        .decode_state(&rec, rec["tape"].as_str().unwrap())
+        .unwrap();
+    let v = GENRE.check(&rec, &tape).unwrap();
+    let score = v.score.expect("arcade verdicts carry a score");
+    assert!(v.solved && score.higher_is_better && score.unit == "points");
+    assert_eq!(score.ticks, 6 * 96);
+    assert!(
+        score.value >= 10 * 6 * 16,
+        "at least the distance: {}",
+        score.value
+    );
+    assert_eq!(score.tick_hash.len(), 16);
+    let report = GENRE.solve_report(&rec, OPTS).unwrap();
+    assert_eq!(report["score"], json!(score.value));
+
+    let mut sim = GENRE.simulate(&rec).unwrap();
+    assert_eq!(
+        sim.ticks_per_second(),
+        51,
+        "128 BPM x 24 / 60 = 51.2, rounded"
+    );
+    let e = sim
+        .input(&dayseed_core::arcade::Action::Press(1))
+        .unwrap_err();
+    assert!(e.message().contains("Press(1)"), "{e}");
+    let before = sim.view();
+    sim.input(&dayseed_core::arcade::Action::Press(0)).unwrap();
+    for _ in 0..5 {
+        sim.step();
+    }
+    let after = sim.view();
+    assert_eq!(after["tick"], json!(5));
+    assert!(after["hero"]["y"].as_f64().unwrap() > before["hero"]["y"].as_f64().unwrap());
+    assert!(after["ground"].as_array().unwrap().len() == 32);
+    assert!(sim.ending().is_none() && !sim.awaiting_input());
+}
