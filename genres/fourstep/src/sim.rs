@@ -136,6 +136,10 @@ impl Simulation for Run {
         }
         match step {
             Step::Fell => self.end(false, format!("fell into a pit at cell {cell} (tick {t})")),
+            // Below level 0 the hero is inside a pit: running into its far wall is the fall.
+            Step::Crashed { .. } if self.hero.y < 0 => {
+                self.end(false, format!("fell into a pit at cell {cell} (tick {t})"));
+            }
             Step::Crashed { column } => {
                 self.end(
                     false,
