@@ -237,3 +237,63 @@ impl Simulation for Run {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn flat_with_runners(cells: &[u32]) -> Course {
+        let mut c = Course::new(120, 6);
+        c.levels = vec![0; 96];
+        for &cell in cells {
+            c.push_obstacle(Obstacle::Runner {
+                from: cell,
+                to: cell + 2,
+                level: 0,
+                phase: 0,
+            });
+        }
+        c
+    }
+
+    #[test]
+    fn three_hits_end_the_run_and_hits_cost_points() {
+        let mut run = Run::new(flat_with_runners(&[20, 35, 50, 65]));
+        while run.ending().is_none() {
+            run.step();
+        }
+        let end = run.ending().unwrap();
+        assert!(!end.won);
+        assert!(
+            end.reason.starts_with("out of hearts: hit by a runner"),
+            "{}",
+            end.reason
+        );
+        assert_eq!(run.hits(), 3);
+        let cells = hero_x(end.tick) / CELL;
+        assert_eq!(end.score.value, 10 * cells - 300);
+    }
+
+    #[test]
+    fn a_clean_run_wins_and_jumps_on_the_eighth_grid_are_perfect() {
+        let mut run = Run::new(flat_with_runners(&[]));
+        assert_eq!(run.ticks_per_second(), 48);
+        for t in 0..run.course.end_tick() {
+            if t == 120 || t == 245 {
+                run.input(&Action::Press(0)).unwrap();
+                run.input(&Action::Release(0)).unwrap();
+            }
+            run.step();
+        }
+        let end = run.ending().unwrap();
+        assert!(end.won, "{}", end.reason);
+        assert_eq!(run.perfect, 1, "tick 120 is on the grid, 245 is not");
+        assert_eq!(end.score.value, 10 * 96 + 50);
+        let mut a = StateHasher::new();
+        run.hash(&mut a);
+        run.step();
+        let mut b = StateHasher::new();
+        run.hash(&mut b);
+        assert_eq!(a.finish(), b.finish(), "an ended run does not move");
+    }
+}
