@@ -75,6 +75,7 @@ export class ArcadeSession {
     this.stopLoop();
     this.free();
     this.events = [];
+    this.tapeText = undefined;
     this.nextSolverEvent = 0;
     this.submitted = null;
     this.endingEl.hidden = true;
