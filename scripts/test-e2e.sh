@@ -2,7 +2,9 @@
 # Browser end-to-end test: builds the wasm module and the release `dayseed` binary, starts
 # `dayseed serve` on a free loopback port with a fresh database, and drives Debian's chromium with
 # playwright-core (web/e2e/*.test.mjs): solve today's Sudoku through the UI, submit the score, see
-# it on the leaderboard, reload and see the progress restored. Screenshots go to test-artifacts/.
+# it on the leaderboard, reload and see the progress restored; every other web/e2e/*.test.mjs
+# (the arcade runtime, each arcade genre's page) runs too, one file at a time. Screenshots go to
+# test-artifacts/.
 # Never downloads a browser. The server is always stopped at the end.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -60,7 +62,7 @@ echo "test-e2e: server at $url" >&2
 mkdir -p test-artifacts
 status=0
 DAYSEED_URL="$url" DAYSEED_BIN="$bin" DAYSEED_ARTIFACTS="$root/test-artifacts" \
-  node --test --test-timeout=300000 web/e2e/play.test.mjs || status=$?
+  node --test --test-timeout=300000 --test-concurrency=1 web/e2e/*.test.mjs || status=$?
 if [ "$status" -ne 0 ]; then
   echo "test-e2e: failed; server log follows (screenshots in test-artifacts/)" >&2
   tail -n 50 "$work/stderr" >&2

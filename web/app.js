@@ -4,6 +4,7 @@
 import { load } from './dayseed.js';
 import { h } from './lib/dom.js';
 import { Session } from './session.js';
+import { ArcadeSession } from './lib/arcade.js';
 import sudoku from './games/sudoku.js';
 import lightsout from './games/lightsout.js';
 import slitherlink from './games/slitherlink.js';
@@ -36,6 +37,17 @@ function requestedId() {
   return params.get('id');
 }
 
+/** Arcade genres' page modules (games/<name>.js, kind 'arcade'), found by name. */
+async function addArcadeGames(genres) {
+  await Promise.all(genres.filter((g) => g.capabilities.kind === 'arcade' && !GAMES[g.name]).map(async (g) => {
+    try {
+      GAMES[g.name] = (await import(`./games/${g.name}.js`)).default;
+    } catch {
+      // no page module for this genre in this build: it shows as not playable yet
+    }
+  }));
+}
+
 function showError(text) {
   mainEl.replaceChildren(h('p', { class: 'note error', role: 'alert' }, text));
 }
@@ -65,6 +77,12 @@ function open(genre, id, dateText) {
       h('p', {}, 'Digest: ', h('code', {}, record.digest))));
     return;
   }
+  if (game.kind === 'arcade') {
+    const stage = h('div', { class: `game game-${genre.name}` });
+    mainEl.replaceChildren(stage);
+    current = new ArcadeSession({ engine, record, game, root: stage, dateText });
+    return;
+  }
   const root = h('div', { class: `game game-${genre.name}` });
   mainEl.replaceChildren(root);
   current = new Session({ engine, record, game, root, dateText, capabilities: genre.capabilities });
@@ -79,6 +97,7 @@ async function main() {
     return;
   }
   const genres = engine.genres();
+  await addArcadeGames(genres);
   const { policy, tz, day } = today();
   const date = engine.formatDate(day);
   todayEl.textContent = `${date} · ${tz}`;

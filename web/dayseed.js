@@ -95,6 +95,38 @@ export class Dayseed {
   withoutSolution(genre, puzzle) { return this.call('without_solution', { genre, puzzle }); }
   /** The board digest (64 hex digits). */
   digest(genre, puzzle) { return this.call('digest', { genre, puzzle }); }
+  /**
+   * The genre's solve report. Arcade genres: {status, tape (text form), ticks, score, par}, the
+   * solver's winning tape. `budget` is a node count (default 10,000,000).
+   */
+  solve(genre, puzzle, { budget = null, grade = true } = {}) {
+    return this.call('solve', { genre, puzzle, budget, grade });
+  }
+  /**
+   * Replays a tape (text form or {events}) on a fresh simulation of the board:
+   * {ending, ticks, tick_hash, final_hash} (hashes as 16 hex digits).
+   */
+  replay(genre, puzzle, tape, maxTicks = null) {
+    return this.call('replay', { genre, puzzle, tape, max_ticks: maxTicks });
+  }
+
+  // ---- live arcade simulations (crates/wasm/src/sims.rs) ----------------------------------
+  // A handle names one live run; at most 8 live at once, so free every handle you start.
+
+  /** Starts a live simulation of an arcade board; returns its handle (a number). */
+  simStart(genre, puzzle) { return this.call('sim_start', { genre, puzzle }); }
+  /**
+   * Applies an input at the current tick: {press: b} | {release: b} | {aim: {x, y, power}}
+   * (the tape's action JSON). Returns the tick it applied at, for the tape.
+   */
+  simInput(handle, action) { return this.call('sim_input', { handle, action }).tick; }
+  /**
+   * Advances up to `n` fixed ticks (0..=10,000; stops at the ending; 0 only reads):
+   * {tick, ticks_per_second, view, ending: null | {won, tick, score, reason}, awaiting}.
+   */
+  simStep(handle, n) { return this.call('sim_step', { handle, n }); }
+  /** Frees a live simulation. */
+  simFree(handle) { this.call('sim_free', { handle }); }
 }
 
 /**

@@ -46,3 +46,15 @@ export function putSave(player, save) {
 export function getSave(player, id) {
   return request('GET', `api/v1/saves/${encodeURIComponent(player)}?${new URLSearchParams({ id })}`);
 }
+
+/**
+ * POST /api/v1/scores for an arcade run -> {accepted, score_id, rank}. The server recomputes the
+ * score by replaying the tape on the board it generates; the body is
+ * {id, digest, tape, state, elapsed_ms, player} with `tape` (the kit's text form) also sent as
+ * `state`, the field the scores API checks today, and elapsed_ms the run's game time.
+ */
+export function submitArcadeScore({ id, digest, tape, elapsedMs, player }) {
+  return request('POST', 'api/v1/scores', {
+    id, digest, tape, state: tape, elapsed_ms: Math.max(1, Math.round(elapsedMs)), player,
+  });
+}

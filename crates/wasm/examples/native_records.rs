@@ -5,13 +5,19 @@
 //!   registered genre is covered without editing this file. Set `DAYSEED_PARITY_TOTAL` to change
 //!   the target count (default 240; the list is never shorter than 200 while any genre generates).
 //! * `native_records records` reads ids from stdin and prints, per id, the exact JSON text the
-//!   wasm `generate` export returns: `{"ok":<GeneratedRecord>}` or `{"error":{...}}`.
+//!   wasm `generate` export returns: `{"ok":<GeneratedRecord>}` or `{"error":{...}}`. For an arcade
+//!   genre (`capabilities().kind == Arcade`) a generated record also carries the replay of its
+//!   solver's tape: `{"ok":<GeneratedRecord>,"replay":<R>}`, where R is the exact response text of
+//!   the `replay` export (`{"ok":{"ending","ticks","tick_hash","final_hash"}}`) on the tape of the
+//!   `solve` export's report, or the `solve` error, or [`NO_TAPE`] when the report has none. So
+//!   parity covers the step function tick by tick, not only the boards.
 
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
-use dayseed_core::{DayPolicy, DynGenre, PuzzleId, Version, VersionStatus};
+use dayseed_core::{DayPolicy, DynGenre, GenreKind, PuzzleId, Version, VersionStatus};
 use dayseed_wasm::api;
+use serde_json::{Value, json};
 
 /// Difficulty words offered to each genre's `daily_params`, easiest first. A genre keeps the ones
 /// it accepts; the last accepted one is treated as the slow top level and gets only a few ids.
@@ -31,6 +37,8 @@ const FLAG_PROBES: [&[(&str, &str)]; 5] = [
 const TOP_LEVEL_IDS: usize = 3;
 /// Time zones for device-local daily ids (the policy only changes the id, not the seed rule).
 const POLICIES: [DayPolicy; 2] = [DayPolicy::UtcV1, DayPolicy::DeviceLocalV1];
+/// The replay part of a record whose solve report carries no `tape`.
+const NO_TAPE: &str = r#"{"error":{"code":"no_tape","message":"the solve report has no tape"}}"#;
 /// The first epoch day of the spread (2024-01-01).
 const FIRST_DAY: i64 = 19_723;
 
@@ -113,6 +121,49 @@ fn parity_ids(total: usize) -> Vec<String> {
     ids
 }
 
+/// The response text of a request to `op`, exactly as the wasm export answers it.
+fn respond(op: api::Op, request: &Value) -> String {
+    api::respond(&dayseed_catalog::registry(), op, request.to_string().as_bytes())
+}
+
+/// The replay part of an arcade record: `solve`, then `replay` of the report's tape (the same
+/// two requests tests/parity.test.mjs makes of the wasm build).
+fn solver_replay(genre: &str, puzzle: &Value) -> String {
+    let solved = respond(api::solve, &json!({ "genre": genre, "puzzle": puzzle }));
+    let report: Value = serde_json::from_str(&solved).unwrap_or(Value::Null);
+    let Some(report) = report.get("ok") else {
+        return solved;
+    };
+    match report.get("tape") {
+        Some(tape) if !tape.is_null() => respond(
+            api::replay,
+            &json!({ "genre": genre, "puzzle": puzzle, "tape": tape }),
+        ),
+        _ => NO_TAPE.to_string(),
+    }
+}
+
+/// The parity record of one id (see the module docs).
+fn record_line(registry: &dayseed_core::Registry, id: &str) -> String {
+    let record = match registry.generate(id) {
+        Ok(record) => record,
+        Err(e) => return api::error_text(e.kind().code(), e.message()),
+    };
+    let value = match serde_json::to_value(&record) {
+        Ok(v) => v,
+        Err(e) => return api::error_text("internal", &e.to_string()),
+    };
+    let text = api::ok_text(&value);
+    let arcade = registry
+        .get(record.genre)
+        .is_ok_and(|g| g.capabilities().kind == GenreKind::Arcade);
+    if !arcade {
+        return text;
+    }
+    let replay = solver_replay(record.genre, &value["puzzle"]);
+    format!("{},\"replay\":{replay}}}", &text[..text.len() - 1])
+}
+
 fn main() -> ExitCode {
     let mode = std::env::args().nth(1).unwrap_or_default();
     let stdout = std::io::stdout();
@@ -136,14 +187,7 @@ fn main() -> ExitCode {
                 if id.is_empty() {
                     return Ok(());
                 }
-                let text = match registry.generate(id) {
-                    Ok(record) => match serde_json::to_value(&record) {
-                        Ok(v) => api::ok_text(&v),
-                        Err(e) => api::error_text("internal", &e.to_string()),
-                    },
-                    Err(e) => api::error_text(e.kind().code(), e.message()),
-                };
-                writeln!(out, "{text}")
+                writeln!(out, "{}", record_line(&registry, id))
             })
         }
         _ => {

@@ -106,6 +106,12 @@ exports! {
     decode_state => api::decode_state,
     without_solution => api::without_solution,
     digest => api::digest,
+    solve => api::solve,
+    replay => api::replay,
+    sim_start => crate::sims::sim_start,
+    sim_input => crate::sims::sim_input,
+    sim_step => crate::sims::sim_step,
+    sim_free => crate::sims::sim_free,
 }
 
 #[cfg(test)]

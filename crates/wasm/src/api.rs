@@ -2,7 +2,8 @@
 //! delegating all work to [`dayseed_catalog::registry`]. No `unsafe` here, so everything is
 //! testable natively.
 
-use dayseed_core::{DayPolicy, DynGenre, Error, Registry};
+use dayseed_core::arcade::{self, Tape};
+use dayseed_core::{DayPolicy, DynGenre, Error, Registry, SolveOptions};
 use serde_json::{Map, Value, json};
 
 /// Why an operation failed: a stable snake_case code and a message saying what and where.
@@ -53,7 +54,7 @@ pub fn error_text(code: &str, message: &str) -> String {
     json!({"error": {"code": code, "message": message}}).to_string()
 }
 
-fn bad_request(message: impl Into<String>) -> Failure {
+pub(crate) fn bad_request(message: impl Into<String>) -> Failure {
     Failure {
         code: "bad_request",
         message: message.into(),
@@ -73,7 +74,7 @@ fn parse_request(request: &[u8]) -> Result<Map<String, Value>> {
     }
 }
 
-fn field<'a>(req: &'a Map<String, Value>, name: &str) -> Result<&'a Value> {
+pub(crate) fn field<'a>(req: &'a Map<String, Value>, name: &str) -> Result<&'a Value> {
     req.get(name)
         .ok_or_else(|| bad_request(format!("request needs the field '{name}'")))
 }
@@ -98,11 +99,14 @@ fn integer(req: &Map<String, Value>, name: &str) -> Result<i64> {
         .ok_or_else(|| bad_request(format!("field '{name}' must be a whole number")))
 }
 
-fn genre(registry: &Registry, req: &Map<String, Value>) -> Result<&'static dyn DynGenre> {
+pub(crate) fn genre(
+    registry: &Registry,
+    req: &Map<String, Value>,
+) -> Result<&'static dyn DynGenre> {
     Ok(registry.get(string(req, "genre")?)?)
 }
 
-fn to_value<T: serde::Serialize>(value: &T) -> Result<Value> {
+pub(crate) fn to_value<T: serde::Serialize>(value: &T) -> Result<Value> {
     serde_json::to_value(value).map_err(|e| Failure {
         code: "internal",
         message: format!("cannot encode JSON: {e}"),
@@ -163,6 +167,62 @@ pub fn format_date(_registry: &Registry, req: &Map<String, Value>) -> Result<Val
 pub fn check(registry: &Registry, req: &Map<String, Value>) -> Result<Value> {
     let verdict = genre(registry, req)?.check(field(req, "puzzle")?, field(req, "state")?)?;
     to_value(&verdict)
+}
+
+/// Default node budget of `solve` (the CLI's default).
+pub const DEFAULT_SOLVE_BUDGET: u64 = 10_000_000;
+/// Largest node budget `solve` accepts.
+pub const MAX_SOLVE_BUDGET: u64 = 100_000_000;
+/// Default and largest tick count `replay` simulates.
+pub const MAX_REPLAY_TICKS: u32 = 2_000_000;
+
+fn optional_u64(req: &Map<String, Value>, name: &str, default: u64, max: u64) -> Result<u64> {
+    match req.get(name) {
+        None | Some(Value::Null) => Ok(default),
+        Some(v) => v.as_u64().filter(|n| *n <= max).ok_or_else(|| {
+            bad_request(format!(
+                "field '{name}' must be a whole number from 0 to {max}"
+            ))
+        }),
+    }
+}
+
+/// `{"genre","puzzle","budget"?,"grade"?}` -> the genre's solve report (for arcade genres: the
+/// solver's winning tape in text form, with ticks, score and par).
+pub fn solve(registry: &Registry, req: &Map<String, Value>) -> Result<Value> {
+    let grade = match req.get("grade") {
+        None | Some(Value::Null) => true,
+        Some(Value::Bool(b)) => *b,
+        Some(_) => return Err(bad_request("field 'grade' must be true or false")),
+    };
+    let options = SolveOptions {
+        grade,
+        budget: optional_u64(req, "budget", DEFAULT_SOLVE_BUDGET, MAX_SOLVE_BUDGET)?,
+    };
+    Ok(genre(registry, req)?.solve_report(field(req, "puzzle")?, options)?)
+}
+
+/// `{"genre","puzzle","tape","max_ticks"?}` -> the kit's replay of the tape (text or JSON form)
+/// on a fresh simulation: `{ending, ticks, tick_hash, final_hash}`, hashes as 16 hex digits.
+/// `max_ticks` defaults to, and may not exceed, [`MAX_REPLAY_TICKS`].
+pub fn replay(registry: &Registry, req: &Map<String, Value>) -> Result<Value> {
+    let max = optional_u64(
+        req,
+        "max_ticks",
+        u64::from(MAX_REPLAY_TICKS),
+        u64::from(MAX_REPLAY_TICKS),
+    )?;
+    let max = u32::try_from(max).unwrap_or(MAX_REPLAY_TICKS);
+    let tape: Tape = serde_json::from_value(field(req, "tape")?.clone())
+        .map_err(|e| Error::state(format!("field 'tape' is not a tape: {e}")))?;
+    let mut sim = genre(registry, req)?.simulate(field(req, "puzzle")?)?;
+    let replayed = arcade::replay(sim.as_mut(), &tape, max)?;
+    Ok(json!({
+        "ending": to_value(&replayed.ending)?,
+        "ticks": replayed.ticks,
+        "tick_hash": format!("{:016x}", replayed.tick_hash),
+        "final_hash": format!("{:016x}", replayed.final_hash),
+    }))
 }
 
 /// `{"genre","puzzle","state"}` -> the next Hint.

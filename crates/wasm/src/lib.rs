@@ -20,11 +20,29 @@
 //! | `decode_state`     | `{"genre","puzzle","text"}`               | state JSON                |
 //! | `without_solution` | `{"genre","puzzle"}`                      | puzzle JSON without answer |
 //! | `digest`           | `{"genre","puzzle"}`                      | digest (64 hex digits)    |
+//! | `solve`            | `{"genre","puzzle","budget"?,"grade"?}`   | solve report (arcade: the solver's tape) |
+//! | `replay`           | `{"genre","puzzle","tape","max_ticks"?}`  | `{ending, ticks, tick_hash, final_hash}` |
+//! | `sim_start`        | `{"genre","puzzle"}`                      | handle (number)           |
+//! | `sim_input`        | `{"handle","action"}`                     | `{tick}` the input applied at |
+//! | `sim_step`         | `{"handle","n"}`                          | `{tick, ticks_per_second, view, ending, awaiting}` |
+//! | `sim_free`         | `{"handle"}`                              | `null`                    |
+//!
+//! Arcade genres (`capabilities.kind == "arcade"`) run live on the page through the `sim_*`
+//! exports ([`sims`]): `sim_start` keeps the genre's [`Simulation`](dayseed_core::arcade::Simulation)
+//! in a table (at most [`sims::MAX_SIMS`] at once; handles are never reused), `sim_input` applies
+//! an action in the tape's JSON form (`{"press":b}`, `{"release":b}`,
+//! `{"aim":{"x","y","power"}}`) at the current tick and answers that tick (so the page records
+//! the tape the server will replay), `sim_step` advances up to [`sims::MAX_STEPS`] fixed ticks
+//! (stopping at the ending; `n` = 0 only reads), and `sim_free` drops the run. `ending` is null
+//! until the run is over, then `{won, tick, score: {value, unit, higher_is_better}, reason}`.
 //!
 //! Determinism: the wasm build must produce byte-identical records to the native build;
 //! `scripts/test-wasm.sh` proves it with `examples/native_records.rs` and
-//! `tests/parity.test.mjs` over at least 200 ids.
+//! `tests/parity.test.mjs` over at least 200 ids; for arcade genres each record also carries the
+//! `replay` of the solver's tape (ticks, final state hash and every tick's hash folded), so the
+//! simulations themselves are proven equal.
 
 #[allow(unsafe_code)]
 pub mod abi;
 pub mod api;
+pub mod sims;

@@ -1,6 +1,8 @@
 // Native/wasm parity (run by scripts/test-wasm.sh with `node --test`): for every id of the parity
 // list, the wasm `generate` response must be byte-identical to the native build's
-// (crates/wasm/examples/native_records.rs). Inputs come from the environment:
+// (crates/wasm/examples/native_records.rs); for arcade genres the record also carries the replay
+// of the solver's tape (`solve` then `replay`: ticks, final state hash, folded per-tick hash), so
+// the simulations are compared tick by tick. Inputs come from the environment:
 //   DAYSEED_WASM          the built module (web/pkg/dayseed.wasm)
 //   DAYSEED_PARITY_IDS    ids, one per line (`native_records ids`)
 //   DAYSEED_PARITY_NATIVE native responses, one per line (`native_records records`)
@@ -19,6 +21,26 @@ const lines = (path) => readFileSync(path, 'utf8').split('\n').filter((l) => l.l
 const engine = await load(readFileSync(env('DAYSEED_WASM')));
 const ids = lines(env('DAYSEED_PARITY_IDS'));
 const native = lines(env('DAYSEED_PARITY_NATIVE'));
+
+const arcade = new Set(engine.genres().filter((g) => g.capabilities.kind === 'arcade').map((g) => g.name));
+const NO_TAPE = '{"error":{"code":"no_tape","message":"the solve report has no tape"}}';
+
+/** The wasm side of one parity record, composed as native_records composes it. */
+function wasmRecord(id) {
+  const generated = engine.callRaw('generate', JSON.stringify({ id }));
+  const genre = id.split(':')[0];
+  if (!arcade.has(genre) || !generated.startsWith('{"ok":')) return generated;
+  const { puzzle } = JSON.parse(generated).ok;
+  const solved = engine.callRaw('solve', JSON.stringify({ genre, puzzle }));
+  const report = JSON.parse(solved).ok;
+  let replay = solved;
+  if (report !== undefined) {
+    replay = report.tape === undefined || report.tape === null
+      ? NO_TAPE
+      : engine.callRaw('replay', JSON.stringify({ genre, puzzle, tape: report.tape }));
+  }
+  return `${generated.slice(0, -1)},"replay":${replay}}`;
+}
 
 /** Where two strings first differ, with a little context, for a readable failure. */
 function firstDifference(a, b) {
@@ -40,7 +62,7 @@ test('wasm generate is byte-identical to native for every id', () => {
   const failures = [];
   const okByGenre = new Map();
   ids.forEach((id, i) => {
-    const wasm = engine.callRaw('generate', JSON.stringify({ id }));
+    const wasm = wasmRecord(id);
     if (wasm !== native[i]) failures.push(`${id}: ${firstDifference(native[i], wasm)}`);
     if (wasm.startsWith('{"ok":')) {
       const genre = id.split(':')[0];
@@ -52,6 +74,24 @@ test('wasm generate is byte-identical to native for every id', () => {
     assert.ok((okByGenre.get(g.name) ?? 0) > 0, `no ${g.name} id generated a board`);
   }
   console.log(`parity: ${ids.length} ids identical; boards per genre: ${JSON.stringify(Object.fromEntries(okByGenre))}`);
+});
+
+test('arcade records carry a replay of the solver tape, and the replay is a win', () => {
+  for (const genre of arcade) {
+    const lines = native.filter((_, i) => ids[i].startsWith(`${genre}:`) && native[i].startsWith('{"ok":'));
+    assert.ok(lines.length > 0, `no ${genre} board in the parity list`);
+    let won = 0;
+    for (const line of lines) {
+      const { replay } = JSON.parse(line);
+      assert.ok(replay?.ok, `${genre}: replay missing or failed: ${JSON.stringify(replay).slice(0, 200)}`);
+      assert.match(replay.ok.tick_hash, /^[0-9a-f]{16}$/);
+      assert.match(replay.ok.final_hash, /^[0-9a-f]{16}$/);
+      assert.ok(replay.ok.ticks > 0);
+      if (replay.ok.ending.won) won += 1;
+    }
+    console.log(`parity: ${genre}: ${lines.length} solver tapes replayed identically, ${won} won`);
+    assert.equal(won, lines.length, `${genre}: the solver's tape does not win every board`);
+  }
 });
 
 test('records carry a digest the engine recomputes from the puzzle', () => {
