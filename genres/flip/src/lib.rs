@@ -1,0 +1,41 @@
+//! dayseed-flip: FLIP, an endless gravity-flip runner whose obstacle stream is made passable by
+//! the gap rule, and the rule proven by a simulated player on the real step function.
+//!
+//! A craft flies forward through a tunnel, pulled sideways by gravity toward one wall; a tap flips
+//! gravity and the craft falls across (0.56 s). Obstacles ask for the left wall, the right wall or
+//! either wall (a pillar in the middle). The run speeds up with distance and is scored by it.
+//!
+//! # Ids and params
+//! `flip:SEED-42-ENDLESS-g1`, `flip:DAILY-utc-v1-20671-ENDLESS-g1`. One mode in g1, `ENDLESS`.
+//! Seeds: a SEED id uses its number, a DAILY id `dayseed_core::seed::daily_seed(epoch_day)`.
+//!
+//! # Puzzle, state, check
+//! The puzzle is the run: generator, mode, `run_seed` (hex) and a preview of the first obstacles
+//! ([`puzzle`]). The state is a tape of presses of button 0 on the 120 Hz tick clock, at most
+//! 30 minutes long ([`rules::MAX_TICKS`]); `check` replays it through [`sim::FlipSim`] and scores
+//! the distance reached in whole metres; the run is `solved` only when it survives the whole
+//! 30 minutes. `solve_report` and `grade` (par = the simulated player's distance) come from
+//! [`player`], through the same step function.
+//!
+//! # Modules
+//! [`rules`] the g1 constants · [`generate`] the obstacle stream and the gap rule · [`sim`] the step
+//! function · [`player`] the simulated player (solver) · [`params`] · [`puzzle`] JSON and tape
+//! checks · [`render`] terminal strip and SVG · [`versions`].
+
+pub mod generate;
+pub mod genre;
+pub mod kit;
+pub mod params;
+pub mod player;
+pub mod puzzle;
+pub mod render;
+pub mod rules;
+pub mod sim;
+pub mod versions;
+
+pub use genre::Flip;
+
+use dayseed_core::Registered;
+
+/// The registry entry for the catalog.
+pub static GENRE: Registered<Flip> = Registered(Flip);
