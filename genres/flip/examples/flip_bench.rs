@@ -9,8 +9,8 @@
 
 use std::time::Instant;
 
+use dayseed_core::arcade::{Simulation, replay};
 use dayseed_flip::generate::{Req, RunGen};
-use dayseed_flip::kit::{Simulation, replay};
 use dayseed_flip::player::play;
 use dayseed_flip::rules::{FLIP_FACTOR, TICKS_PER_SECOND, cross_time};
 use dayseed_flip::sim::FlipSim;

@@ -9,14 +9,14 @@ use dayseed_core::{
 };
 use serde_json::{Value, json};
 
-use crate::kit::{Ending, Tape, replay, verdict};
 use crate::params::Params;
 use crate::player::{PlayerRun, play};
-use crate::puzzle::{Puzzle, check_tape};
+use crate::puzzle::{Puzzle, check_tape, preview_taps};
 use crate::render;
 use crate::rules::{MAX_TICKS, reaction_seconds};
 use crate::sim::FlipSim;
 use crate::versions::{self, G1};
+use dayseed_core::arcade::{Ending, Simulation, Tape, replay, verdict};
 
 /// FLIP: tap to flip gravity, hold the wall each obstacle asks for, fly as far as you can.
 #[derive(Debug)]
@@ -38,6 +38,11 @@ fn finished(run: &PlayerRun) -> Result<&Ending> {
     run.ending
         .as_ref()
         .ok_or_else(|| Error::puzzle("the simulated player's run did not end"))
+}
+
+/// Whether the run lasted its whole 30 minutes (a crash is scored too, but is not survival).
+fn survived(ending: &Ending) -> bool {
+    ending.tick >= MAX_TICKS
 }
 
 impl Genre for Flip {
@@ -96,7 +101,7 @@ impl Genre for Flip {
             Source::Daily { epoch_day, .. } => daily_seed(epoch_day),
             Source::Seed(s) => s,
         };
-        let puzzle = Puzzle::endless(seed);
+        let puzzle = Puzzle::generate(seed)?;
         self.validate(&puzzle)?;
         Ok(Board {
             seed,
@@ -110,11 +115,24 @@ impl Genre for Flip {
         puzzle.seed().map(|_| ())
     }
 
-    /// The generator version, mode and seed, and the first obstacles regenerated from the seed
-    /// (so the digest signs the run itself, not the preview's rounding).
+    /// The generator version, mode and seed, the first obstacles and the simulated player's taps,
+    /// all regenerated from the seed (so the digest signs the run itself, not the preview's
+    /// rounding, and is the same with or without the answer).
     fn canonical_content(&self, p: &Puzzle) -> String {
-        let mut out = format!("{} {} seed={}\n", p.generator, p.mode, p.run_seed);
-        for o in Puzzle::endless(u64::from_str_radix(&p.run_seed, 16).unwrap_or(0)).obstacles {
+        let seed = u64::from_str_radix(&p.run_seed, 16).unwrap_or(0);
+        let taps: Vec<String> = preview_taps(seed)
+            .unwrap_or_default()
+            .iter()
+            .map(u32::to_string)
+            .collect();
+        let mut out = format!(
+            "{} {} seed={}\ntaps={}\n",
+            p.generator,
+            p.mode,
+            p.run_seed,
+            taps.join(",")
+        );
+        for o in Puzzle::public(seed).obstacles {
             out.push_str(&format!(
                 "{} {:.3} {:.3} {} {} {:.3} {:.3} {}\n",
                 o.index,
@@ -135,7 +153,10 @@ impl Genre for Flip {
     }
 
     fn without_solution(&self, puzzle: &Puzzle) -> Puzzle {
-        puzzle.clone()
+        Puzzle {
+            taps: None,
+            ..puzzle.clone()
+        }
     }
 
     /// `{"status": "solved" | "crashed", "tape": "<text form>", "ticks", "score": {"value",
@@ -145,7 +166,7 @@ impl Genre for Flip {
         let run = self.player_run(puzzle)?;
         let ending = finished(&run)?;
         Ok(json!({
-            "status": if ending.won { "solved" } else { "crashed" },
+            "status": if survived(ending) { "solved" } else { "crashed" },
             "tape": run.tape.to_text(),
             "ticks": ending.tick,
             "score": ending.score,
@@ -169,7 +190,7 @@ impl Genre for Flip {
                 name: "flip".into(),
                 count: run.tape.events.len() as u32,
             }],
-            solved_by_logic: ending.won,
+            solved_by_logic: survived(ending),
         })
     }
 
@@ -200,9 +221,9 @@ impl Genre for Flip {
         let probe = Puzzle {
             run_seed: seed.to_string(),
             obstacles: Vec::new(),
-            ..Puzzle::endless(0)
+            ..Puzzle::public(0)
         };
-        Ok(Puzzle::endless(probe.seed()?))
+        Ok(Puzzle::public(probe.seed()?))
     }
 
     /// The tape's text form (`1.5P0.x P0...`) or its JSON (`{"events": [...]}`).
@@ -211,7 +232,7 @@ impl Genre for Flip {
         if text.starts_with('{') {
             let v: Value = serde_json::from_str(text)
                 .map_err(|e| Error::state(format!("tape JSON is not valid: {e}")))?;
-            Tape::from_json_or_text(&v)
+            Tape::from_json(&v)
         } else {
             Tape::from_text(text)
         }
@@ -242,6 +263,10 @@ impl Genre for Flip {
             out.push('\n');
         }
         out
+    }
+
+    fn simulate(&self, puzzle: &Puzzle) -> Result<Box<dyn Simulation>> {
+        Ok(Box::new(self.sim(puzzle)?))
     }
 
     fn render_svg(&self, puzzle: &Puzzle, show_solution: bool) -> Result<String> {

@@ -13,8 +13,9 @@
 //! The puzzle is the run: generator, mode, `run_seed` (hex) and a preview of the first obstacles
 //! ([`puzzle`]). The state is a tape of presses of button 0 on the 120 Hz tick clock, at most
 //! 30 minutes long ([`rules::MAX_TICKS`]); `check` replays it through [`sim::FlipSim`] and scores
-//! the distance reached in whole metres; the run is `solved` only when it survives the whole
-//! 30 minutes. `solve_report` and `grade` (par = the simulated player's distance) come from
+//! the distance reached in whole metres. A crash ends the run and scores it, so the verdict is
+//! `solved` (the kit's "won: the run was scored") with the distance as its score; a tape that is
+//! malformed, names another button or an aim, or goes past 30 minutes is an error. `solve_report` and `grade` (par = the simulated player's distance) come from
 //! [`player`], through the same step function.
 //!
 //! # Modules
@@ -24,7 +25,6 @@
 
 pub mod generate;
 pub mod genre;
-pub mod kit;
 pub mod params;
 pub mod player;
 pub mod puzzle;

@@ -9,9 +9,9 @@
 //! leaves (0.084 s, rounded up to 11 ticks); with the factor at 1.0 or below, that slack is gone
 //! and the same player crashes (see the tests).
 
-use crate::kit::{Action, Ending, Event, Simulation, Tape};
 use crate::rules::reaction_ticks;
 use crate::sim::{FLIP_BUTTON, FlipSim};
+use dayseed_core::arcade::{Action, Ending, Event, Simulation, Tape};
 
 /// What the simulated player did.
 #[derive(Debug, Clone)]

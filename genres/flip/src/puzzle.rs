@@ -7,16 +7,20 @@
 //! ```
 //! The run is the seed's stream ([`crate::generate`]); `obstacles` is a preview of its first
 //! [`PREVIEW`] obstacles, numbers rounded to the millimetre, checked against the stream on input.
+//! `taps` is the answer the generator verified the preview with: the ticks at which the simulated
+//! player ([`crate::player`]) taps while it clears the preview obstacles (removed by
+//! `without_solution`; checked against the player on input).
 //! `run_seed` is hex so that JavaScript keeps all 64 bits. Unknown fields are ignored (a whole
 //! `gen` line can be passed back as the puzzle).
 
-use dayseed_core::{Error, Result};
+use dayseed_core::{Error, ErrorKind, Result};
 use serde::{Deserialize, Serialize};
 
 use crate::generate::{Obstacle, first_obstacles};
-use crate::kit::{Action, Tape};
+use crate::player::play;
 use crate::rules::{MAX_RUN_SECONDS, MAX_TICKS, TICKS_PER_SECOND};
-use crate::sim::FLIP_BUTTON;
+use crate::sim::{FLIP_BUTTON, FlipSim};
+use dayseed_core::arcade::{Action, Tape};
 
 /// How many obstacles a puzzle's preview shows.
 pub const PREVIEW: usize = 16;
@@ -36,6 +40,26 @@ pub struct Puzzle {
     pub max_seconds: u32,
     /// The first obstacles (rounded to the millimetre).
     pub obstacles: Vec<Obstacle>,
+    /// The simulated player's tap ticks over the preview (the answer).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub taps: Option<Vec<u32>>,
+}
+
+/// The simulated player's tap ticks until it has cleared the first [`PREVIEW`] obstacles of the
+/// g1 run of `seed`: the generator's verification of the preview through the step function.
+pub fn preview_taps(seed: u64) -> Result<Vec<u32>> {
+    let mut sim = FlipSim::new(seed);
+    let run = play(&mut sim, Some(PREVIEW as u64));
+    match run.ending {
+        None => Ok(run.tape.events.iter().map(|e| e.tick).collect()),
+        Some(e) => Err(Error::new(
+            ErrorKind::GenerationFailed,
+            format!(
+                "the simulated player did not clear the preview of run {seed:016x}: {}",
+                e.reason
+            ),
+        )),
+    }
 }
 
 fn mm(v: f64) -> f64 {
@@ -43,8 +67,16 @@ fn mm(v: f64) -> f64 {
 }
 
 impl Puzzle {
-    /// The g1 endless run of `seed`.
-    pub fn endless(seed: u64) -> Puzzle {
+    /// The g1 endless run of `seed` with its answer, verified by the simulated player.
+    pub fn generate(seed: u64) -> Result<Puzzle> {
+        Ok(Puzzle {
+            taps: Some(preview_taps(seed)?),
+            ..Puzzle::public(seed)
+        })
+    }
+
+    /// The g1 endless run of `seed` without the answer.
+    pub fn public(seed: u64) -> Puzzle {
         Puzzle {
             generator: "g1".into(),
             mode: "endless".into(),
@@ -61,6 +93,7 @@ impl Puzzle {
                     ..o
                 })
                 .collect(),
+            taps: None,
         }
     }
 
@@ -101,7 +134,7 @@ impl Puzzle {
                 self.obstacles.len()
             )));
         }
-        let want = Puzzle::endless(seed);
+        let want = Puzzle::public(seed);
         for (i, (got, want)) in self.obstacles.iter().zip(&want.obstacles).enumerate() {
             let close = |a: f64, b: f64| (a - b).abs() <= 0.0015;
             let same = got.index == want.index
@@ -117,6 +150,13 @@ impl Puzzle {
                     "preview obstacle {i} does not match the run of seed {hex}"
                 )));
             }
+        }
+        if let Some(taps) = &self.taps
+            && *taps != preview_taps(seed)?
+        {
+            return Err(Error::puzzle(format!(
+                "taps do not match the simulated player's taps on the run of seed {hex}"
+            )));
         }
         Ok(seed)
     }

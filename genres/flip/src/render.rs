@@ -2,23 +2,25 @@
 //! screenfuls, each optionally with the craft's path from a tape or from the simulated player.
 
 use crate::generate::{RunGen, Side};
-use crate::kit::{Simulation, Tape};
 use crate::rules::TUNNEL_WIDTH;
 use crate::sim::FlipSim;
+use dayseed_core::arcade::{Simulation, Tape};
 
-/// The craft's path: `(distance, lateral)` once per tick until the run ends or passes `until`
-/// metres, and how the run ended when it did.
+/// The craft's path, `(distance, lateral)` once per tick while it is short of `until` metres, and
+/// how the run ended (the tape is flown to its end: 30 minutes at most).
 pub fn path(seed: u64, tape: &Tape, until: f64) -> (Vec<(f64, f64)>, Option<String>) {
     let mut sim = FlipSim::new(seed);
     let mut events = tape.events.iter().peekable();
     let mut out = vec![(sim.distance(), sim.lateral())];
-    while sim.ending().is_none() && sim.distance() < until {
+    while sim.ending().is_none() {
         while let Some(e) = events.next_if(|e| e.tick == sim.tick()) {
             // The tape was checked before drawing; an input error cannot happen here.
             let _ = sim.input(&e.action);
         }
         sim.step();
-        out.push((sim.distance(), sim.lateral()));
+        if sim.distance() < until {
+            out.push((sim.distance(), sim.lateral()));
+        }
     }
     (out, sim.ending().map(|e| e.reason))
 }

@@ -12,6 +12,11 @@
 //!    tunnel too is a crash;
 //! 6. a run that reaches its tick limit (30 minutes in g1) ends survived.
 //!
+//! Endings: an endless run is over at its crash and is scored by the distance flown, so the
+//! ending is `won` (the kit's "the run was scored") with the reason naming the obstacle, where
+//! and when; a run that survives the whole 30 minutes is won with reason "flew the whole run".
+//! Only a replay stopped from outside (the kit's timeout) is not won.
+//!
 //! Only `+ - * /` on `f64` (the crossing time's `sqrt` is computed once by the generator).
 
 use std::collections::VecDeque;
@@ -20,11 +25,11 @@ use dayseed_core::{Error, Result};
 use serde_json::{Value, json};
 
 use crate::generate::{Obstacle, RunGen, Side};
-use crate::kit::{Action, Ending, Score, Simulation, StateHasher};
 use crate::rules::{
     CRAFT_HALF_LENGTH, CRAFT_HALF_WIDTH, DT, FLIP_FACTOR, GRAVITY, MAX_TICKS, TICKS_PER_SECOND,
     TUNNEL_WIDTH, speed_at,
 };
+use dayseed_core::arcade::{Action, Ending, Score, Simulation, StateHasher};
 
 /// How far ahead of the craft obstacles are generated and shown, metres.
 pub const VIEW_AHEAD: f64 = 64.0;
@@ -248,7 +253,7 @@ impl Simulation for FlipSim {
     fn ending(&self) -> Option<Ending> {
         if let Some(c) = &self.crash {
             return Some(Ending {
-                won: false,
+                won: true,
                 tick: c.tick,
                 score: self.score(),
                 reason: format!(

@@ -1,6 +1,7 @@
 //! The genre through the registry's JSON interface, as the CLI, server and wasm use it: ids,
 //! params, the solver's tape replayed by `check`, bad tapes and bad runs refused by name.
 
+use dayseed_core::arcade::{Tape, replay};
 use dayseed_core::{DynGenre, ErrorKind, SolveOptions};
 use dayseed_flip::GENRE;
 use serde_json::{Value, json};
@@ -24,6 +25,11 @@ fn gen_lines_carry_the_issue_fields() {
     assert_eq!(r["run_seed"], json!(format!("{:016x}", 42)));
     let obstacles = r["obstacles"].as_array().unwrap();
     assert_eq!(obstacles.len(), 16);
+    assert!(!r["taps"].as_array().unwrap().is_empty());
+    let public = GENRE
+        .without_solution(&puzzle("flip:SEED-42-ENDLESS-g1"))
+        .unwrap();
+    assert!(public.get("taps").is_none());
     for key in [
         "distance", "req", "gap", "speed", "flipped", "side", "length",
     ] {
@@ -64,25 +70,43 @@ fn the_solvers_tape_replays_to_its_score() {
 }
 
 #[test]
-fn a_cut_tape_crashes_and_says_where() {
+fn a_cut_tape_crashes_scores_its_distance_and_says_where() {
     let p = puzzle("flip:SEED-3-ENDLESS-g1");
     let report = GENRE.solve_report(&p, OPTS).unwrap();
+    let par = report["par"].as_i64().unwrap();
     let full = report["tape"].as_str().unwrap();
-    // Keep the first 20 taps only.
-    let cut: Vec<&str> = full.split('.').take(21).collect();
-    let state = GENRE.decode_state(&p, &cut.join(".")).unwrap();
+    // Keep the first 20 taps only: the run is scored where it crashes, short of par.
+    let cut = full.split('.').take(21).collect::<Vec<_>>().join(".");
+    let state = GENRE.decode_state(&p, &cut).unwrap();
     let verdict = GENRE.check(&p, &state).unwrap();
-    assert!(!verdict.solved);
     assert!(
-        verdict.problems[0].contains("crashed into obstacle"),
-        "{verdict:?}"
+        verdict.solved,
+        "a crash ends and scores the run: {verdict:?}"
+    );
+    let score = verdict.score.unwrap();
+    assert!(score.value > 100 && score.value < par, "{score:?}");
+    assert_eq!(score.unit, "m");
+    // Where it crashed: the ending of the same replay through the page's/server's simulation.
+    let tape = Tape::from_text(&cut).unwrap();
+    let mut sim = GENRE.simulate(&p).unwrap();
+    let replayed = replay(sim.as_mut(), &tape, 300_000).unwrap();
+    assert_eq!(replayed.ending.score.value, score.value);
+    assert!(
+        replayed.ending.reason.contains("crashed into obstacle"),
+        "{:?}",
+        replayed.ending
+    );
+    let drawn = GENRE.render_text(&p, Some(&state), false).unwrap();
+    assert!(
+        drawn.contains("crashed into obstacle") || score.value > 200,
+        "{drawn}"
     );
     // No taps at all: the first obstacle that asks for the right wall ends the run.
-    let empty = GENRE.decode_state(&p, "1").unwrap();
-    let verdict = GENRE.check(&p, &empty).unwrap();
+    let mut sim = GENRE.simulate(&p).unwrap();
+    let replayed = replay(sim.as_mut(), &Tape::default(), 300_000).unwrap();
     assert!(
-        verdict.problems[0].contains("requires right"),
-        "{verdict:?}"
+        replayed.ending.reason.contains("requires right"),
+        "{replayed:?}"
     );
 }
 
@@ -115,6 +139,10 @@ fn bad_runs_and_versions_are_refused_by_name() {
     let e = GENRE.digest(&p).unwrap_err();
     assert!(e.message().contains("preview obstacle 2"), "{e}");
     let mut p = puzzle("flip:SEED-3-ENDLESS-g1");
+    p["taps"][0] = json!(1);
+    let e = GENRE.digest(&p).unwrap_err();
+    assert!(e.message().contains("taps do not match"), "{e}");
+    let mut p = puzzle("flip:SEED-3-ENDLESS-g1");
     p["generator"] = json!("g7");
     assert!(GENRE.digest(&p).unwrap_err().message().contains("g7"));
     let e = GENRE
@@ -130,7 +158,10 @@ fn text_form_and_drawings() {
     let p = puzzle("flip:SEED-3-ENDLESS-g1");
     let text = GENRE.encode(&p).unwrap();
     assert_eq!(text, "g1 ENDLESS 0000000000000003\n");
-    assert_eq!(GENRE.decode(&text).unwrap(), p);
+    assert_eq!(
+        GENRE.decode(&text).unwrap(),
+        GENRE.without_solution(&p).unwrap()
+    );
     let strip = GENRE.render_text(&p, None, true).unwrap();
     assert!(strip.contains('#') && strip.contains('>'), "{strip}");
     assert!(

@@ -8,7 +8,7 @@ use dayseed_core::digest::sha256_hex;
 use serde_json::Value;
 
 const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/flip/g1.jsonl");
-const FIXTURE_SHA256: &str = "51190368e2ed7b7b0763b912868b665c079c90d959ffeaef2b85b1d5219fe9b2";
+const FIXTURE_SHA256: &str = "37620a52dd1b32acb5943660654f49ba22e0f8bbfed466c4312548165a0e1ead";
 
 /// The ids the fixture covers: seeds at both ends of the range and a spread of dailies.
 fn fixture_ids() -> Vec<String> {
