@@ -1,61 +1,35 @@
-//! Golden fixtures: `fixtures/flip/g1.jsonl` holds one generated record per line (the run's
-//! preview of its first obstacles and its digest). Every line is regenerated from its id and
-//! compared, and the file's SHA-256 is pinned (a released fixture is never edited; a changed
-//! generator is a new version).
+//! Golden fixtures: `fixtures/flip/g1.jsonl` (each run's preview, the simulated player's taps over
+//! it and the digest), checked by core's one fixture harness (`dayseed_core::testkit`: every line
+//! regenerated, the file's SHA-256 pinned).
 
-use dayseed_core::DynGenre;
-use dayseed_core::digest::sha256_hex;
-use serde_json::Value;
+use std::path::Path;
 
-const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/flip/g1.jsonl");
-const FIXTURE_SHA256: &str = "37620a52dd1b32acb5943660654f49ba22e0f8bbfed466c4312548165a0e1ead";
+use dayseed_core::testkit::{Fixtures, check_fixtures};
 
 /// The ids the fixture covers: seeds at both ends of the range and a spread of dailies.
-fn fixture_ids() -> Vec<String> {
+fn fixture_ids(version: &str) -> Vec<String> {
     let mut ids = Vec::new();
     for seed in [0u64, 1, 2, 42, 1_000_003, 18_446_744_073_709_551_615] {
-        ids.push(format!("flip:SEED-{seed}-ENDLESS-g1"));
+        ids.push(format!("flip:SEED-{seed}-ENDLESS-{version}"));
     }
     for day in [-1i64, 0, 20_671, 20_672] {
-        ids.push(format!("flip:DAILY-utc-v1-{day}-ENDLESS-g1"));
-        ids.push(format!("flip:DAILY-device-local-v1-{day}-ENDLESS-g1"));
+        ids.push(format!("flip:DAILY-utc-v1-{day}-ENDLESS-{version}"));
+        ids.push(format!(
+            "flip:DAILY-device-local-v1-{day}-ENDLESS-{version}"
+        ));
     }
     ids
 }
 
-fn record(id: &str) -> Value {
-    let id = id.parse().expect("fixture id parses");
-    dayseed_flip::GENRE
-        .generate(&id)
-        .expect("fixture id generates")
-        .to_flat_json()
-}
-
 #[test]
-#[ignore = "writes the fixture file; run once per released version"]
-fn write_g1_fixture() {
-    let mut out = String::new();
-    for id in fixture_ids() {
-        out.push_str(&serde_json::to_string(&record(&id)).expect("JSON"));
-        out.push('\n');
-    }
-    std::fs::write(FIXTURE, out).expect("write fixture");
-}
-
-#[test]
-fn every_fixture_line_regenerates() {
-    let text = std::fs::read_to_string(FIXTURE).expect("fixture file exists");
-    let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), fixture_ids().len());
-    for (line, id) in lines.iter().zip(fixture_ids()) {
-        let stored: Value = serde_json::from_str(line).expect("fixture line is JSON");
-        assert_eq!(stored["id"], Value::from(id.clone()));
-        assert_eq!(record(&id), stored, "{id}");
-    }
-}
-
-#[test]
-fn fixture_file_is_locked() {
-    let bytes = std::fs::read(FIXTURE).expect("fixture file exists");
-    assert_eq!(sha256_hex(&bytes), FIXTURE_SHA256);
+fn fixtures_regenerate_exactly_and_stay_locked() {
+    check_fixtures(&Fixtures {
+        genre: &dayseed_flip::GENRE,
+        root: &Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures"),
+        locks: &[(
+            "g1",
+            "37620a52dd1b32acb5943660654f49ba22e0f8bbfed466c4312548165a0e1ead",
+        )],
+        ids: fixture_ids,
+    });
 }
