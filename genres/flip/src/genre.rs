@@ -177,8 +177,10 @@ impl Genre for Flip {
         }))
     }
 
-    /// Par is the distance the simulated player flies in the 30-minute run (`level` "par 29876
-    /// m", `score` the same number, rank 1: g1 has one mode).
+    /// Par is the distance the simulated player flies in the 30-minute run (`level` "par 31559
+    /// m", `score` the same number, rank 1: g1 has one mode). The speed depends on distance only,
+    /// so a run survived to the end is 31,559 m on every g1 run; a par below that would mean the
+    /// simulated player crashed, which the proof has not found on any seed.
     fn grade(&self, puzzle: &Puzzle) -> Result<Grade> {
         let run = self.player_run(puzzle)?;
         let ending = finished(&run)?;

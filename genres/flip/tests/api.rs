@@ -171,3 +171,30 @@ fn text_form_and_drawings() {
     let svg = GENRE.render_svg(&p, true).unwrap();
     assert!(svg.starts_with("<svg") && svg.contains("polyline"));
 }
+
+/// The step function is part of g1: a change that moves any tick of a recorded run shows up here
+/// (and in the native/wasm parity check, which compares the same hashes).
+#[test]
+fn recorded_runs_replay_to_pinned_tick_hashes() {
+    let mut got = Vec::new();
+    for id in [
+        "flip:SEED-3-ENDLESS-g1",
+        "flip:DAILY-utc-v1-20671-ENDLESS-g1",
+    ] {
+        let p = puzzle(id);
+        let tape = GENRE.solve_report(&p, OPTS).unwrap()["tape"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let state = GENRE.decode_state(&p, &tape).unwrap();
+        let score = GENRE.check(&p, &state).unwrap().score.unwrap();
+        got.push((score.value, score.ticks, score.tick_hash));
+    }
+    assert_eq!(got, PINNED.map(|(v, t, h)| (v, t, h.to_string())));
+}
+
+/// Distance, ticks and folded tick hash of the simulated player's whole 30-minute run on each id.
+const PINNED: [(i64, u32, &str); 2] = [
+    (31_559, 216_000, "8f06f96f4124536b"),
+    (31_559, 216_000, "300b74ab7283964d"),
+];
