@@ -11,12 +11,16 @@
 //!
 //! # Puzzle, state, check
 //! The puzzle is the run: generator, mode, `run_seed` (hex) and a preview of the first obstacles
-//! ([`puzzle`]). The state is a tape of presses of button 0 on the 120 Hz tick clock, at most
-//! 30 minutes long ([`rules::MAX_TICKS`]); `check` replays it through [`sim::FlipSim`] and scores
-//! the distance reached in whole metres. A crash ends the run and scores it, so the verdict is
-//! `solved` (the kit's "won: the run was scored") with the distance as its score; a tape that is
-//! malformed, names another button or an aim, or goes past 30 minutes is an error. `solve_report` and `grade` (par = the simulated player's distance) come from
-//! [`player`], through the same step function.
+//! with the simulated player's taps over them as the answer ([`puzzle`]). The state is a tape
+//! (the kit's text or JSON form) of presses of button 0 on the 120 Hz tick clock; releases are
+//! accepted and do nothing. Bounds: no event at or past tick [`rules::MAX_TICKS`] (216,000 = the
+//! 30-minute run), plus the kit's (100,000 events, 256 KiB of text); another button, an aim, or
+//! ticks out of order are errors naming the event. `check` replays the tape through
+//! [`sim::FlipSim`]: a crash ends the run and scores it, so the verdict is `solved` (the kit's
+//! "won: the run was scored") with the distance in whole metres as its score; events after the
+//! crash are never reached. `solve_report` and `grade` (par = the simulated player's distance)
+//! come from [`player`], through the same step function; `simulate` hands the page and the server
+//! that step function.
 //!
 //! # Modules
 //! [`rules`] the g1 constants · [`generate`] the obstacle stream and the gap rule · [`sim`] the step
