@@ -7,7 +7,7 @@
 // the tunnel, y across it from the left wall (drawn at the top).
 
 /** Metres of tunnel shown across the canvas, and where the craft sits (share of the width). */
-const SPAN = 48;
+const SPAN = 40;
 const CRAFT_AT = 0.22;
 
 const COLORS = {
@@ -15,6 +15,7 @@ const COLORS = {
   tunnel: '#1b2040',
   wall: '#8a93c9',
   block: '#3aa0e0',
+  tip: '#bfe6ff',
   pillar: '#e0a030',
   craft: '#f4f4f4',
   crash: '#ff4d4d',
@@ -60,9 +61,17 @@ function draw(ctx, view, w, h) {
     const x0 = f.px(o.x0);
     const x1 = f.px(o.x1);
     if (x1 < 0 || x0 > w) continue;
+    const y0 = f.py(o.y0);
+    const y1 = f.py(o.y1);
     ctx.fillStyle = o.index === view.crashed ? COLORS.crash
       : (o.req === 'either' ? COLORS.pillar : COLORS.block);
-    ctx.fillRect(x0, f.py(o.y0), x1 - x0, f.py(o.y1) - f.py(o.y0));
+    ctx.fillRect(x0, y0, x1 - x0, y1 - y0);
+    // A bright edge where a block ends: the side of the tunnel that stays open.
+    if (o.req !== 'either') {
+      ctx.fillStyle = COLORS.tip;
+      const edge = Math.max(3, h * 0.012);
+      ctx.fillRect(x0, o.req === 'right' ? y1 - edge : y0, x1 - x0, edge);
+    }
   }
 
   // The craft: an arrow pointing forward, with a notch on the side gravity pulls toward.
@@ -78,8 +87,16 @@ function draw(ctx, view, w, h) {
   ctx.lineTo(cx - hl, cy + hw);
   ctx.closePath();
   ctx.fill();
+  // Gravity: a small chevron on the craft's inner side, pointing at the wall it falls toward.
   const pull = view.gravity === 'right' ? 1 : -1;
-  ctx.fillRect(cx - hl * 0.3, cy + pull * hw * 1.2 - 2, hl * 0.6, 4);
+  const gy = cy - pull * hw * 1.8;
+  const gs = Math.max(5, hw * 0.45);
+  ctx.beginPath();
+  ctx.moveTo(cx - gs, gy);
+  ctx.lineTo(cx + gs, gy);
+  ctx.lineTo(cx, gy + pull * gs);
+  ctx.closePath();
+  ctx.fill();
 
   ctx.fillStyle = COLORS.text;
   ctx.font = `${Math.round(h * 0.07)}px system-ui, sans-serif`;
