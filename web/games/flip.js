@@ -109,14 +109,19 @@ function draw(ctx, view, w, h) {
 
 const FLIP_KEYS = new Set([' ', 'Spacebar', 'ArrowUp', 'ArrowDown', 'Enter']);
 
+/** Keys typed into a form field or aimed at a button are not the game's. */
+function forPage(e) {
+  return e.target instanceof Element && e.target.closest('input, textarea, select, button, [contenteditable]') !== null;
+}
+
 function bindInput(target, send) {
   const down = (e) => {
-    if (!FLIP_KEYS.has(e.key)) return;
+    if (!FLIP_KEYS.has(e.key) || forPage(e)) return;
     e.preventDefault();
     if (!e.repeat) send({ press: 0 });
   };
   const up = (e) => {
-    if (!FLIP_KEYS.has(e.key)) return;
+    if (!FLIP_KEYS.has(e.key) || forPage(e)) return;
     e.preventDefault();
     send({ release: 0 });
   };
