@@ -364,6 +364,17 @@ mod tests {
     }
 
     #[test]
+    fn the_obstacle_window_stays_small_however_long_the_run() {
+        let mut sim = FlipSim::with_limits(9, FLIP_FACTOR, u32::MAX);
+        for n in [1_000u64, 5_000, 20_000] {
+            let run = crate::player::play(&mut sim, Some(n));
+            assert!(run.ending.is_none(), "{:?}", run.ending);
+            let window = sim.obstacles.len() + sim.passed.len();
+            assert!(window < 40, "{window} obstacles kept after {n}");
+        }
+    }
+
+    #[test]
     fn unknown_actions_are_refused_by_name() {
         let mut sim = FlipSim::new(1);
         let e = sim.input(&Action::Press(3)).unwrap_err();
