@@ -11,5 +11,6 @@ pub fn registry() -> Registry {
         &dayseed_slitherlink::GENRE,
         &dayseed_starlink::GENRE,
         &dayseed_fourstep::GENRE,
+        &dayseed_flip::GENRE,
     ])
 }

@@ -1,0 +1,283 @@
+//! The [`Genre`] implementation: params, the run as a puzzle, check by replay, the simulated
+//! player as solver and par.
+
+use dayseed_core::genre::unsupported_version;
+use dayseed_core::seed::daily_seed;
+use dayseed_core::{
+    Board, Capabilities, Error, Genre, GenreKind, Grade, RecordFormat, Result, SolveOptions,
+    Source, TechniqueUse, Verdict, Version, VersionInfo,
+};
+use serde_json::{Value, json};
+
+use crate::params::Params;
+use crate::player::{PlayerRun, play};
+use crate::puzzle::{Puzzle, check_tape, preview_taps};
+use crate::render;
+use crate::rules::{MAX_TICKS, reaction_seconds};
+use crate::sim::FlipSim;
+use crate::versions::{self, G1};
+use dayseed_core::arcade::{Ending, Simulation, Tape, replay, verdict};
+
+/// FLIP: tap to flip gravity, hold the wall each obstacle asks for, fly as far as you can.
+#[derive(Debug)]
+pub struct Flip;
+
+impl Flip {
+    /// The step function for a run, after checking the puzzle.
+    pub fn sim(&self, puzzle: &Puzzle) -> Result<FlipSim> {
+        Ok(FlipSim::new(puzzle.seed()?))
+    }
+
+    /// The simulated player's whole run (30 minutes at most).
+    pub fn player_run(&self, puzzle: &Puzzle) -> Result<PlayerRun> {
+        Ok(play(&mut self.sim(puzzle)?, None))
+    }
+}
+
+fn finished(run: &PlayerRun) -> Result<&Ending> {
+    run.ending
+        .as_ref()
+        .ok_or_else(|| Error::puzzle("the simulated player's run did not end"))
+}
+
+/// Whether the run lasted its whole 30 minutes (a crash is scored too, but is not survival).
+fn survived(ending: &Ending) -> bool {
+    ending.tick >= MAX_TICKS
+}
+
+impl Genre for Flip {
+    const NAME: &'static str = "flip";
+    type Params = Params;
+    type Puzzle = Puzzle;
+    type State = Tape;
+
+    fn versions(&self) -> &'static [VersionInfo] {
+        &versions::VERSIONS
+    }
+
+    fn capabilities(&self) -> Capabilities {
+        Capabilities {
+            kind: GenreKind::Arcade,
+            unique_solutions: false,
+            count_solutions: false,
+            grade: true,
+            hint: false,
+            svg: true,
+            records: RecordFormat::Lines,
+        }
+    }
+
+    fn parse_params(&self, text: &str) -> Result<Params> {
+        Params::parse(text)
+    }
+
+    fn format_params(&self, params: &Params) -> String {
+        params.format()
+    }
+
+    fn params_from_flags(&self, flags: &[(&str, &str)]) -> Result<Params> {
+        Params::from_flags(flags)
+    }
+
+    fn daily_params(&self, difficulty: Option<&str>) -> Result<Params> {
+        Params::daily(difficulty)
+    }
+
+    fn generate(
+        &self,
+        version: Version,
+        source: &Source,
+        params: &Params,
+    ) -> Result<Board<Puzzle>> {
+        if version != G1 {
+            return Err(unsupported_version(
+                Self::NAME,
+                version,
+                &versions::VERSIONS,
+            ));
+        }
+        let Params::Endless = params;
+        let seed = match *source {
+            Source::Daily { epoch_day, .. } => daily_seed(epoch_day),
+            Source::Seed(s) => s,
+        };
+        let puzzle = Puzzle::generate(seed)?;
+        self.validate(&puzzle)?;
+        Ok(Board {
+            seed,
+            puzzle,
+            attempts: 1,
+            fallback: None,
+        })
+    }
+
+    fn validate(&self, puzzle: &Puzzle) -> Result<()> {
+        puzzle.seed().map(|_| ())
+    }
+
+    /// The generator version, mode and seed, the first obstacles and the simulated player's taps,
+    /// all regenerated from the seed (so the digest signs the run itself, not the preview's
+    /// rounding, and is the same with or without the answer).
+    fn canonical_content(&self, p: &Puzzle) -> String {
+        let seed = u64::from_str_radix(&p.run_seed, 16).unwrap_or(0);
+        let taps: Vec<String> = preview_taps(seed)
+            .unwrap_or_default()
+            .iter()
+            .map(u32::to_string)
+            .collect();
+        let mut out = format!(
+            "{} {} seed={}\ntaps={}\n",
+            p.generator,
+            p.mode,
+            p.run_seed,
+            taps.join(",")
+        );
+        for o in Puzzle::public(seed).obstacles {
+            out.push_str(&format!(
+                "{} {:.3} {:.3} {} {} {:.3} {:.3} {}\n",
+                o.index,
+                o.distance,
+                o.length,
+                o.req.name(),
+                u8::from(o.flipped),
+                o.gap,
+                o.speed,
+                match o.side {
+                    crate::generate::Side::Left => "L",
+                    crate::generate::Side::Right => "R",
+                    crate::generate::Side::Middle => "M",
+                }
+            ));
+        }
+        out
+    }
+
+    fn without_solution(&self, puzzle: &Puzzle) -> Puzzle {
+        Puzzle {
+            taps: None,
+            ..puzzle.clone()
+        }
+    }
+
+    /// `{"status": "solved" | "crashed", "tape": "<text form>", "ticks", "score": {"value",
+    /// "unit": "m", "higher_is_better": true}, "par", "taps", "reaction_seconds", "reason"}`: the
+    /// simulated player (reaction delay included) flying the run for up to 30 minutes.
+    fn solve_report(&self, puzzle: &Puzzle, _options: SolveOptions) -> Result<Value> {
+        let run = self.player_run(puzzle)?;
+        let ending = finished(&run)?;
+        Ok(json!({
+            "status": if survived(ending) { "solved" } else { "crashed" },
+            "tape": run.tape.to_text(),
+            "ticks": ending.tick,
+            "score": ending.score,
+            "par": ending.score.value,
+            "taps": run.tape.events.len(),
+            "reaction_seconds": reaction_seconds(),
+            "reason": ending.reason,
+        }))
+    }
+
+    /// Par is the distance the simulated player flies in the 30-minute run (`level` "par 31559
+    /// m", `score` the same number, rank 1: g1 has one mode). The speed depends on distance only,
+    /// so a run survived to the end is 31,559 m on every g1 run; a par below that would mean the
+    /// simulated player crashed, which the proof has not found on any seed.
+    fn grade(&self, puzzle: &Puzzle) -> Result<Grade> {
+        let run = self.player_run(puzzle)?;
+        let ending = finished(&run)?;
+        Ok(Grade {
+            level: format!("par {} m", ending.score.value),
+            rank: 1,
+            score: ending.score.value as f64,
+            techniques: vec![TechniqueUse {
+                name: "flip".into(),
+                count: run.tape.events.len() as u32,
+            }],
+            solved_by_logic: survived(ending),
+        })
+    }
+
+    fn check(&self, puzzle: &Puzzle, tape: &Tape) -> Result<Verdict> {
+        check_tape(tape)?;
+        let mut sim = self.sim(puzzle)?;
+        Ok(verdict(&replay(&mut sim, tape, MAX_TICKS + 1)?))
+    }
+
+    /// One line: `g1 ENDLESS <run_seed>`.
+    fn encode(&self, puzzle: &Puzzle) -> String {
+        format!("{} ENDLESS {}\n", puzzle.generator, puzzle.run_seed)
+    }
+
+    fn decode(&self, text: &str) -> Result<Puzzle> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let shown: String = text.chars().take(60).collect();
+        let [generator, mode, seed] = words[..] else {
+            return Err(Error::puzzle(format!(
+                "flip text '{shown}' is not '<generator> ENDLESS <16 hex digits>'"
+            )));
+        };
+        if generator != "g1" || mode != "ENDLESS" {
+            return Err(Error::puzzle(format!(
+                "flip text '{shown}': only 'g1 ENDLESS <seed>' is supported"
+            )));
+        }
+        let probe = Puzzle {
+            run_seed: seed.to_string(),
+            obstacles: Vec::new(),
+            ..Puzzle::public(0)
+        };
+        Ok(Puzzle::public(probe.seed()?))
+    }
+
+    /// The tape's text form (`1.5P0.x P0...`) or its JSON (`{"events": [...]}`).
+    fn decode_state(&self, _puzzle: &Puzzle, text: &str) -> Result<Tape> {
+        let text = text.trim();
+        if text.starts_with('{') {
+            let v: Value = serde_json::from_str(text)
+                .map_err(|e| Error::state(format!("tape JSON is not valid: {e}")))?;
+            Tape::from_json(&v)
+        } else {
+            Tape::from_text(text)
+        }
+    }
+
+    fn validate_state(&self, _puzzle: &Puzzle, tape: &Tape) -> Result<()> {
+        check_tape(tape)
+    }
+
+    fn render_text(&self, puzzle: &Puzzle, tape: Option<&Tape>, show_solution: bool) -> String {
+        let Ok(seed) = puzzle.seed() else {
+            return "invalid run\n".into();
+        };
+        const SCREEN: usize = 100;
+        let mut out = format!("flip run {} (g1, endless), first 200 m\n", puzzle.run_seed);
+        let mut drawn = None;
+        if let Some(t) = tape {
+            drawn = Some(render::path(seed, t, 2.0 * SCREEN as f64));
+        } else if show_solution && let Ok(run) = self.player_run(puzzle) {
+            drawn = Some(render::path(seed, &run.tape, 2.0 * SCREEN as f64));
+        }
+        let path = drawn.as_ref().map_or(&[][..], |(p, _)| p);
+        for s in 0..2 {
+            out.push_str(&render::strip(seed, s * SCREEN, SCREEN, path));
+        }
+        if let Some((_, Some(reason))) = &drawn {
+            out.push_str(reason);
+            out.push('\n');
+        }
+        out
+    }
+
+    fn simulate(&self, puzzle: &Puzzle) -> Result<Box<dyn Simulation>> {
+        Ok(Box::new(self.sim(puzzle)?))
+    }
+
+    fn render_svg(&self, puzzle: &Puzzle, show_solution: bool) -> Result<String> {
+        let seed = puzzle.seed()?;
+        let path = if show_solution {
+            render::path(seed, &self.player_run(puzzle)?.tape, 240.0).0
+        } else {
+            Vec::new()
+        };
+        Ok(render::svg(seed, 3, &path))
+    }
+}
