@@ -1,6 +1,7 @@
 //! Bench and statistics for `bench/slingstar-bench.sh`: generates daily courses (epoch days from
 //! `--from`, `--days` of them), prints per-course generation time medians, the par distribution,
-//! fallbacks, candidates and the knife-edge count.
+//! fallbacks, candidates and the knife-edge count; with `--solve`, also the solver (384-shot
+//! survey, windows and tape per hole) and the replay check of its tape per course.
 //!
 //! `cargo run --release -p dayseed-slingstar --example slingstar_bench -- --from 20671 --days 30`
 
@@ -9,6 +10,7 @@ use std::time::Instant;
 use dayseed_core::{DayPolicy, Genre, Source};
 use dayseed_slingstar::Slingstar;
 use dayseed_slingstar::params::Params;
+use dayseed_slingstar::solve;
 use dayseed_slingstar::versions::G1;
 
 fn arg(args: &[String], name: &str, default: i64) -> i64 {
@@ -19,6 +21,11 @@ fn arg(args: &[String], name: &str, default: i64) -> i64 {
         .unwrap_or(default)
 }
 
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let from = arg(&args, "--from", 20_671);
@@ -26,6 +33,8 @@ fn main() {
     let mut times = Vec::new();
     let mut pars = [0u32; 3];
     let (mut fallbacks, mut knife, mut candidates, mut holes) = (0, 0, 0u64, 0u64);
+    let solve = args.iter().any(|a| a == "--solve");
+    let (mut solve_ms, mut check_ms) = (Vec::new(), Vec::new());
     let mut success_hist = std::collections::BTreeMap::new();
     for day in from..from + days {
         let source = Source::Daily {
@@ -37,6 +46,15 @@ fn main() {
             .generate(G1, &source, &Params::Course)
             .expect("daily generates");
         times.push(t.elapsed().as_secs_f64() * 1000.0);
+        if solve {
+            let t = Instant::now();
+            let plan = solve::solve(&board.puzzle).expect("the solver wins");
+            solve_ms.push(t.elapsed().as_secs_f64() * 1000.0);
+            let t = Instant::now();
+            let verdict = Slingstar.check(&board.puzzle, &plan.tape).expect("replays");
+            check_ms.push(t.elapsed().as_secs_f64() * 1000.0);
+            assert!(verdict.solved, "day {day}: {verdict:?}");
+        }
         for h in &board.puzzle.holes {
             holes += 1;
             pars[(h.par.unwrap_or(4) - 2) as usize] += 1;
@@ -46,11 +64,10 @@ fn main() {
             *success_hist.entry(h.successes.unwrap_or(0)).or_insert(0u32) += 1;
         }
     }
-    times.sort_by(f64::total_cmp);
-    let median = times[times.len() / 2];
+    let gen_median = median(&mut times);
     println!("courses: {days} dailies from epoch day {from} ({holes} holes)");
     println!(
-        "course generation ms: median {median:.1}, min {:.1}, max {:.1}",
+        "course generation ms: median {gen_median:.1}, min {:.1}, max {:.1}",
         times[0],
         times[times.len() - 1]
     );
@@ -64,4 +81,11 @@ fn main() {
         candidates as f64 / holes as f64
     );
     println!("successes histogram: {success_hist:?}");
+    if solve {
+        println!(
+            "solve per course ms: median {:.1}; replay check of the solver's tape ms: median {:.2}",
+            median(&mut solve_ms),
+            median(&mut check_ms)
+        );
+    }
 }
