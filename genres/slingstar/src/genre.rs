@@ -25,15 +25,14 @@ pub struct Slingstar;
 impl Slingstar {
     /// A fresh simulation of `puzzle` at its first tee (the page and the server play through it).
     pub fn simulate(&self, puzzle: &Puzzle) -> Result<Box<dyn Simulation>> {
-        puzzle.validate()?;
-        Ok(Box::new(CourseSim::new(puzzle)))
+        Ok(Box::new(CourseSim::new(puzzle)?))
     }
 
     /// Replays `tape` on `puzzle` (both validated).
     pub fn replay(&self, puzzle: &Puzzle, tape: &Tape) -> Result<Replayed> {
-        puzzle.validate()?;
+        let mut sim = CourseSim::new(puzzle)?;
         self.validate_state(puzzle, tape)?;
-        replay(&mut CourseSim::new(puzzle), tape, MAX_REPLAY_TICKS)
+        replay(&mut sim, tape, MAX_REPLAY_TICKS)
     }
 }
 

@@ -41,8 +41,9 @@ pub struct CourseSim {
 }
 
 impl CourseSim {
-    /// A run at the first tee of `puzzle` (validate the puzzle first).
-    pub fn new(puzzle: &Puzzle) -> CourseSim {
+    /// A run at the first tee of `puzzle`, which is validated first.
+    pub fn new(puzzle: &Puzzle) -> Result<CourseSim> {
+        puzzle.validate()?;
         let stages = puzzle
             .holes
             .iter()
@@ -63,7 +64,7 @@ impl CourseSim {
                     .collect(),
             })
             .collect::<Vec<_>>();
-        CourseSim {
+        Ok(CourseSim {
             strokes: vec![0; stages.len()],
             stages,
             current: 0,
@@ -71,7 +72,7 @@ impl CourseSim {
             tick: 0,
             last: None,
             ending: None,
-        }
+        })
     }
 
     /// Total shots so far.

@@ -48,7 +48,7 @@ pub fn plan_hole(world: &World, grid: &Grid) -> Option<HolePlan> {
 
 /// The tape that plays `aims` (one per hole) through [`CourseSim`].
 pub fn tape_for(puzzle: &Puzzle, aims: &[Aim]) -> Result<Tape> {
-    let mut sim = CourseSim::new(puzzle);
+    let mut sim = CourseSim::new(puzzle)?;
     let mut events = Vec::new();
     for aim in aims {
         let mut waited = 0;
@@ -79,6 +79,7 @@ pub fn tape_for(puzzle: &Puzzle, aims: &[Aim]) -> Result<Tape> {
 /// Solves every hole of `puzzle` and confirms the tape by replay. An error names the first hole
 /// no verification shot sinks.
 pub fn solve(puzzle: &Puzzle) -> Result<Plan> {
+    puzzle.validate()?;
     let grid = Grid::new();
     let mut holes = Vec::new();
     for hole in &puzzle.holes {
@@ -95,7 +96,7 @@ pub fn solve(puzzle: &Puzzle) -> Result<Plan> {
     }
     let aims: Vec<Aim> = holes.iter().map(|h| h.margins.best).collect();
     let tape = tape_for(puzzle, &aims)?;
-    let replayed = replay(&mut CourseSim::new(puzzle), &tape, MAX_REPLAY_TICKS)?;
+    let replayed = replay(&mut CourseSim::new(puzzle)?, &tape, MAX_REPLAY_TICKS)?;
     if !replayed.ending.won {
         return Err(Error::new(
             ErrorKind::GenerationFailed,
