@@ -327,3 +327,27 @@ fn text_form_round_trips() {
             .contains("polyline")
     );
 }
+
+#[test]
+fn the_stored_shot_lies_in_its_window_and_the_band_holds() {
+    let course = generate("slingstar:SEED-5-C9-g1");
+    for h in course["holes"].as_array().expect("holes") {
+        let layout = Layout {
+            tee: serde_json::from_value(h["tee"].clone()).expect("tee"),
+            cup: serde_json::from_value(h["cup"].clone()).expect("cup"),
+            planets: serde_json::from_value(h["planets"].clone()).expect("planets"),
+        };
+        let world = World::new(&layout);
+        let best: Aim = serde_json::from_value(h["best"].clone()).expect("best");
+        let (lo, hi) = (
+            h["window"]["power_min"].as_u64().expect("min") as u32,
+            h["window"]["power_max"].as_u64().expect("max") as u32,
+        );
+        assert!(lo <= best.power && best.power <= hi, "{h}");
+        for power in lo..=hi {
+            assert!(world.sinks(Aim { power, ..best }), "power {power} of {h}");
+        }
+        assert!(h["window"]["dirs"].as_u64().expect("dirs") >= 1);
+        assert!(h["robust"].as_u64() <= h["successes"].as_u64());
+    }
+}
