@@ -2,6 +2,8 @@
 //! `g1 C9 | 1 1500,4200 14000,3000 6000,4000,800,19200 ... | 2 ...` — physics and course, then per
 //! hole (separated by `|`): number, tee `x,y`, black hole `x,y`, then planets `x,y,r,gm`, all
 //! integers in milli-units. Generator figures (par, windows) are not part of the text form.
+//! A line that starts with `{` is read as the puzzle JSON instead (a whole `dayseed gen` line
+//! works: unknown fields such as id and digest are ignored), so `gen | solve` needs no conversion.
 
 use dayseed_core::{Error, Result};
 
@@ -55,6 +57,12 @@ pub fn decode(text: &str) -> Result<Puzzle> {
             "slingstar text is {} bytes, at most {MAX_TEXT}",
             text.len()
         )));
+    }
+    if text.trim_start().starts_with('{') {
+        let p: Puzzle = serde_json::from_str(text)
+            .map_err(|e| Error::puzzle(format!("slingstar puzzle JSON is not valid: {e}")))?;
+        p.validate()?;
+        return Ok(p);
     }
     let mut segments = text.trim().split('|');
     let head: Vec<&str> = segments.next().unwrap_or("").split_whitespace().collect();

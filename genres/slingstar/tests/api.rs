@@ -351,3 +351,14 @@ fn the_stored_shot_lies_in_its_window_and_the_band_holds() {
         assert!(h["robust"].as_u64() <= h["successes"].as_u64());
     }
 }
+
+#[test]
+fn a_gen_line_decodes_as_a_puzzle() {
+    let rec = GENRE
+        .generate(&"slingstar:SEED-2-H4-g1".parse().expect("id"))
+        .expect("generates")
+        .to_flat_json();
+    let back = GENRE.decode(&rec.to_string()).expect("decodes");
+    assert_eq!(back["holes"], rec["holes"]);
+    assert!(GENRE.decode("{\"physics\":\"g1\"}").is_err());
+}
