@@ -105,6 +105,8 @@ pub trait DynGenre: Send + Sync {
     fn render_text(&self, puzzle: &Value, state: Option<&Value>, solution: bool) -> Result<String>;
     /// An SVG drawing.
     fn render_svg(&self, puzzle: &Value, solution: bool) -> Result<String>;
+    /// Arcade genres: a live simulation of the board (see [`Genre::simulate`]).
+    fn simulate(&self, puzzle: &Value) -> Result<Box<dyn crate::arcade::Simulation>>;
 }
 
 /// Wraps a typed [`Genre`] as a [`DynGenre`]. Genre crates export
@@ -291,6 +293,10 @@ impl<G: Genre> DynGenre for Registered<G> {
 
     fn render_svg(&self, puzzle: &Value, solution: bool) -> Result<String> {
         self.0.render_svg(&self.puzzle(puzzle)?, solution)
+    }
+
+    fn simulate(&self, puzzle: &Value) -> Result<Box<dyn crate::arcade::Simulation>> {
+        self.0.simulate(&self.puzzle(puzzle)?)
     }
 }
 

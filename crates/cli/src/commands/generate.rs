@@ -15,14 +15,23 @@ const MAX_COUNT: u64 = 100_000_000;
 
 pub fn run(registry: &Registry, a: GenArgs) -> Result<Outcome> {
     let genre = registry.get(&a.genre)?;
-    let pairs = a.flags.pairs();
+    let mut pairs: Vec<(String, String)> = a
+        .flags
+        .pairs()
+        .into_iter()
+        .map(|(name, value)| (name.to_string(), value))
+        .collect();
+    pairs.extend(a.flags.named_params().map_err(anyhow::Error::msg)?);
     let params = match &a.flags.params {
         Some(p) if !pairs.is_empty() => {
             bail!("--params {p} cannot be combined with --{}", pairs[0].0)
         }
         Some(p) => genre.canonical_params(p)?,
         None => {
-            let borrowed: Vec<(&str, &str)> = pairs.iter().map(|(k, v)| (*k, v.as_str())).collect();
+            let borrowed: Vec<(&str, &str)> = pairs
+                .iter()
+                .map(|(k, v)| (k.as_str(), v.as_str()))
+                .collect();
             genre.params_from_flags(&borrowed)?
         }
     };
