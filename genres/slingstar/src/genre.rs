@@ -8,7 +8,7 @@ use dayseed_core::{
 };
 use serde_json::{Value, json};
 
-use crate::arcade::{Action, Replayed, Simulation, Tape, replay};
+use crate::arcade::{Action, Replayed, Simulation, Tape, replay, verdict};
 use crate::generator::g1;
 use crate::params::{self, Params};
 use crate::physics::Aim;
@@ -23,11 +23,6 @@ use crate::{format, render, versions};
 pub struct Slingstar;
 
 impl Slingstar {
-    /// A fresh simulation of `puzzle` at its first tee (the page and the server play through it).
-    pub fn simulate(&self, puzzle: &Puzzle) -> Result<Box<dyn Simulation>> {
-        Ok(Box::new(CourseSim::new(puzzle)?))
-    }
-
     /// Replays `tape` on `puzzle` (both validated).
     pub fn replay(&self, puzzle: &Puzzle, tape: &Tape) -> Result<Replayed> {
         let mut sim = CourseSim::new(puzzle)?;
@@ -252,17 +247,14 @@ impl Genre for Slingstar {
         })
     }
 
+    /// Replays the tape: solved when the last hole is holed out; the score is the shots.
     fn check(&self, puzzle: &Puzzle, tape: &Tape) -> Result<Verdict> {
-        let r = self.replay(puzzle, tape)?;
-        Ok(Verdict {
-            solved: r.ending.won,
-            complete: true,
-            problems: if r.ending.won {
-                Vec::new()
-            } else {
-                vec![r.ending.reason]
-            },
-        })
+        Ok(verdict(&self.replay(puzzle, tape)?))
+    }
+
+    /// A fresh simulation of `puzzle` at its first tee (the page and the server play through it).
+    fn simulate(&self, puzzle: &Puzzle) -> Result<Box<dyn Simulation>> {
+        Ok(Box::new(CourseSim::new(puzzle)?))
     }
 
     fn encode(&self, puzzle: &Puzzle) -> String {
@@ -275,9 +267,13 @@ impl Genre for Slingstar {
 
     /// The tape in its text form, or its JSON form.
     fn decode_state(&self, _puzzle: &Puzzle, text: &str) -> Result<Tape> {
-        match serde_json::from_str::<Tape>(text) {
-            Ok(t) => Ok(t),
-            Err(_) => Tape::from_text(text.trim()),
+        let text = text.trim();
+        if text.starts_with('{') || text.starts_with('"') {
+            let value: Value = serde_json::from_str(text)
+                .map_err(|e| Error::state(format!("tape JSON is not valid: {e}")))?;
+            Tape::from_json(&value)
+        } else {
+            Tape::from_text(text)
         }
     }
 

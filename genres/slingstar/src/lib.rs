@@ -30,8 +30,7 @@
 //! when the ball rests on a tee. `check` replays it; score = shots (lower is better); a tape whose
 //! last shot does not go in is not solved ("tape ended before the level was finished").
 
-mod standin;
-use standin as arcade;
+use dayseed_core::arcade;
 
 pub mod format;
 pub mod generator;

@@ -207,7 +207,7 @@ impl World {
         for b in &self.bodies {
             let d = b.pos - pos;
             let s = d.len_sq() + eps_sq;
-            a = a + d * (b.gm / (s * s.sqrt()));
+            a += d * (b.gm / (s * s.sqrt()));
         }
         a
     }
@@ -215,8 +215,8 @@ impl World {
     /// THE step function: advances `ball` by one tick and says whether the shot ended.
     pub fn step(&self, ball: &mut Ball) -> Option<ShotEnd> {
         let dt = 1.0 / f64::from(TICKS_PER_SECOND);
-        ball.vel = ball.vel + self.accel(ball.pos) * dt;
-        ball.pos = ball.pos + ball.vel * dt;
+        ball.vel += self.accel(ball.pos) * dt;
+        ball.pos += ball.vel * dt;
         ball.ticks += 1;
         if (ball.pos - self.cup).len_sq() < CAPTURE_RADIUS * CAPTURE_RADIUS {
             return Some(ShotEnd::In);

@@ -11,6 +11,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::arcade::directions::COS_15_DEG;
 use crate::arcade::{Vec2, square_directions};
 use crate::physics::{Aim, MAX_POWER, MIN_POWER, World};
 
@@ -22,9 +23,6 @@ pub const FINE_DIRS: usize = 4 * DIRS;
 pub const POWERS: [u32; 4] = [55, 70, 85, 100];
 /// Hole 1 needs at least this many successful shots.
 pub const HOLE1_MIN_SUCCESSES: usize = 3;
-/// cos 15 degrees: a success whose direction is this close to the tee-to-hole line refuses the hole
-/// (from hole 2 on).
-pub const COS_15_DEG: f64 = 0.965_925_826_289_068_3;
 /// How far (fine steps, each way) a window is grown from a success.
 const MAX_WINDOW_STEPS: i64 = 32;
 /// How far (power units, each way) a window's power band is grown.
@@ -95,7 +93,9 @@ pub struct Survey {
     pub complete: bool,
 }
 
-/// Shoots the 384 verification shots. With `stop_near_straight`, stops at the first success
+/// Shoots the 384 verification shots. A success is near the straight line when its launch
+/// direction is within 15 degrees of the tee-to-hole direction (`Vec2::within_angle` against the
+/// constant cos 15 degrees). With `stop_near_straight`, stops at the first success
 /// within +-15 degrees of the tee-to-hole direction (the hole is refused anyway).
 pub fn survey(world: &World, grid: &Grid, stop_near_straight: bool) -> Survey {
     let straight = (world.cup - world.tee).normalized();
@@ -125,7 +125,7 @@ pub fn survey(world: &World, grid: &Grid, stop_near_straight: bool) -> Survey {
 
 fn is_near(aim: Aim, straight: Option<Vec2>) -> bool {
     match (aim.launch(), straight) {
-        (Ok((dir, _)), Some(s)) => dir.dot(s) >= COS_15_DEG,
+        (Ok((dir, _)), Some(s)) => dir.within_angle(s, COS_15_DEG),
         _ => false,
     }
 }

@@ -362,3 +362,71 @@ fn a_gen_line_decodes_as_a_puzzle() {
     assert_eq!(back["holes"], rec["holes"]);
     assert!(GENRE.decode("{\"physics\":\"g1\"}").is_err());
 }
+
+#[test]
+fn replays_are_deterministic_and_the_verdict_carries_the_score() {
+    let puzzle = generate("slingstar:DAILY-utc-v1-20671-C9-g1");
+    let report = GENRE
+        .solve_report(
+            &puzzle,
+            dayseed_core::SolveOptions {
+                grade: false,
+                budget: 0,
+            },
+        )
+        .expect("solves");
+    let state = GENRE
+        .decode_state(&puzzle, report["tape"].as_str().expect("tape"))
+        .expect("decodes");
+    let a = GENRE.check(&puzzle, &state).expect("checks");
+    let b = GENRE.check(&puzzle, &state).expect("checks");
+    assert_eq!(a, b);
+    let score = a.score.expect("arcade verdicts carry a score");
+    assert_eq!(
+        (score.value, score.unit.as_str(), score.higher_is_better),
+        (9, "shots", false)
+    );
+    assert_eq!(score.ticks, report["ticks"].as_u64().expect("ticks") as u32);
+    assert_eq!(score.tick_hash.len(), 16);
+}
+
+#[test]
+fn the_simulation_the_page_drives_takes_an_aim_and_moves_the_ball() {
+    let puzzle = generate("slingstar:SEED-9-H3-g1");
+    let mut sim = GENRE.simulate(&puzzle).expect("simulates");
+    assert!(sim.awaiting_input());
+    let before = sim.view();
+    assert_eq!(before["flying"], json!(false));
+    let best: Aim = serde_json::from_value(puzzle["holes"][0]["best"].clone()).expect("best");
+    let aim = dayseed_core::arcade::Action::Aim {
+        x: best.x,
+        y: best.y,
+        power: best.power,
+    };
+    sim.input(&aim).expect("aims");
+    assert!(
+        sim.input(&aim)
+            .unwrap_err()
+            .message()
+            .contains("still flying")
+    );
+    for _ in 0..10 {
+        sim.step();
+    }
+    let after = sim.view();
+    assert_eq!(after["flying"], json!(true));
+    assert_ne!(after["ball"], before["ball"]);
+    while sim.ending().is_none() {
+        sim.step();
+    }
+    assert!(sim.ending().expect("ended").won);
+    let press = dayseed_core::arcade::Action::Press(0);
+    let mut fresh = GENRE.simulate(&puzzle).expect("simulates");
+    assert!(
+        fresh
+            .input(&press)
+            .unwrap_err()
+            .message()
+            .contains("no buttons")
+    );
+}
