@@ -159,10 +159,12 @@ impl Simulation for CourseSim {
                 let par = self
                     .par_total()
                     .map_or(String::new(), |p| format!(" (par {p})"));
+                let plural =
+                    |n: u32, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
                 let reason = format!(
-                    "in the hole: {} holes in {} shots{par}",
-                    self.stages.len(),
-                    self.shots()
+                    "in the hole: {} in {}{par}",
+                    plural(self.stages.len() as u32, "hole"),
+                    plural(self.shots(), "shot")
                 );
                 self.end(true, reason);
             }
