@@ -1,66 +1,38 @@
-//! Golden fixtures: `fixtures/slingstar/g1.jsonl` holds one generated record per line. Every line
-//! is regenerated from its id and compared, and the file's SHA-256 is pinned (a released fixture
-//! is never edited; a changed generator or physics is a new version).
+//! Golden fixtures: `fixtures/slingstar/g1.jsonl`, checked by core's one fixture harness
+//! (`dayseed_core::testkit`: every line regenerated, the file's SHA-256 pinned). A changed
+//! generator or physics constant is a new version with a new file.
 
-use dayseed_core::DynGenre;
-use dayseed_core::digest::sha256_hex;
-use serde_json::Value;
+use std::path::Path;
 
-const FIXTURE: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../fixtures/slingstar/g1.jsonl"
-);
-const FIXTURE_SHA256: &str = "268471fda56e4f556d4246e3676e5bef3bc9f13bea3cc1c0b5466beab530b4ce";
+use dayseed_core::testkit::{Fixtures, check_fixtures};
 
 /// Daily courses under both policies, seeded courses, and single holes 1, 2, 5 and 9.
-fn fixture_ids() -> Vec<String> {
+fn fixture_ids(version: &str) -> Vec<String> {
     let mut ids = Vec::new();
     for day in [-1i64, 0, 20_671] {
-        ids.push(format!("slingstar:DAILY-utc-v1-{day}-C9-g1"));
+        ids.push(format!("slingstar:DAILY-utc-v1-{day}-C9-{version}"));
     }
-    ids.push("slingstar:DAILY-device-local-v1-20671-C9-g1".into());
+    ids.push(format!(
+        "slingstar:DAILY-device-local-v1-20671-C9-{version}"
+    ));
     for seed in [0u64, 42, 18_446_744_073_709_551_615] {
-        ids.push(format!("slingstar:SEED-{seed}-C9-g1"));
+        ids.push(format!("slingstar:SEED-{seed}-C9-{version}"));
         for k in [1, 2, 5, 9] {
-            ids.push(format!("slingstar:SEED-{seed}-H{k}-g1"));
+            ids.push(format!("slingstar:SEED-{seed}-H{k}-{version}"));
         }
     }
     ids
 }
 
-fn record(id: &str) -> Value {
-    let id = id.parse().expect("fixture id parses");
-    dayseed_slingstar::GENRE
-        .generate(&id)
-        .expect("fixture id generates")
-        .to_flat_json()
-}
-
 #[test]
-#[ignore = "writes the fixture file; run once per released version"]
-fn write_g1_fixture() {
-    let mut out = String::new();
-    for id in fixture_ids() {
-        out.push_str(&serde_json::to_string(&record(&id)).expect("JSON"));
-        out.push('\n');
-    }
-    std::fs::write(FIXTURE, out).expect("write fixture");
-}
-
-#[test]
-fn every_fixture_line_regenerates() {
-    let text = std::fs::read_to_string(FIXTURE).expect("fixture file exists");
-    let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), fixture_ids().len());
-    for (line, id) in lines.iter().zip(fixture_ids()) {
-        let stored: Value = serde_json::from_str(line).expect("fixture line is JSON");
-        assert_eq!(stored["id"], Value::from(id.clone()));
-        assert_eq!(record(&id), stored, "{id}");
-    }
-}
-
-#[test]
-fn fixture_file_is_locked() {
-    let bytes = std::fs::read(FIXTURE).expect("fixture file exists");
-    assert_eq!(sha256_hex(&bytes), FIXTURE_SHA256);
+fn fixtures_regenerate_exactly_and_stay_locked() {
+    check_fixtures(&Fixtures {
+        genre: &dayseed_slingstar::GENRE,
+        root: &Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures"),
+        locks: &[(
+            "g1",
+            "268471fda56e4f556d4246e3676e5bef3bc9f13bea3cc1c0b5466beab530b4ce",
+        )],
+        ids: fixture_ids,
+    });
 }
