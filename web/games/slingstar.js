@@ -211,7 +211,7 @@ export default {
       if (ready() && aimAt(e)) shoot();
     };
     const key = (e) => {
-      if (!ready()) return;
+      if (!ready() || e.target?.closest?.('input, textarea, select')) return;
       const step = e.shiftKey ? 4 : 1;
       if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
         if (aim.key == null) aim.key = nearestKeyDirection(aim.x, aim.y);
@@ -230,12 +230,14 @@ export default {
     target.addEventListener('pointerdown', down);
     target.addEventListener('pointermove', move);
     target.addEventListener('pointerup', up);
-    target.addEventListener('keydown', key);
+    // Keys on the window (the canvas need not have focus), never while typing in a field.
+    const keys = target.ownerDocument?.defaultView ?? globalThis;
+    keys.addEventListener('keydown', key);
     return () => {
       target.removeEventListener('pointerdown', down);
       target.removeEventListener('pointermove', move);
       target.removeEventListener('pointerup', up);
-      target.removeEventListener('keydown', key);
+      keys.removeEventListener('keydown', key);
       aim.set = false;
       lastView = null;
       trail = [];
