@@ -430,3 +430,24 @@ fn the_simulation_the_page_drives_takes_an_aim_and_moves_the_ball() {
             .contains("no buttons")
     );
 }
+
+#[test]
+fn oversized_and_malformed_tapes_are_refused_quickly() {
+    let puzzle = generate("slingstar:SEED-3-H1-g1");
+    let huge = format!("1{}", ".0A1,0,2s".repeat(1_200_000));
+    assert!(huge.len() > 10_000_000);
+    let e = GENRE.decode_state(&puzzle, &huge).unwrap_err();
+    assert!(e.message().contains("bytes"), "{e}");
+    for bad in [
+        "{\"events\":[{\"tick\":0,\"action\":{\"aim\":{\"x\":1e400,\"y\":0,\"power\":70}}}]}",
+        "{\"events\":[{\"tick\":0,\"action\":{\"aim\":{\"x\":\"NaN\",\"y\":0,\"power\":70}}}]}",
+        "1.0A1,0",
+        "2.0A1,0,2s",
+    ] {
+        assert!(GENRE.decode_state(&puzzle, bad).is_err(), "{bad}");
+    }
+    // Thirteen shots on a one-hole course: refused before any replay.
+    let many = format!("1.0A-1,0,2s{}", ".8wA-1,0,2s".repeat(12));
+    let e = GENRE.decode_state(&puzzle, &many).unwrap_err();
+    assert!(e.message().contains("at most 12"), "{e}");
+}
