@@ -12,5 +12,6 @@ pub fn registry() -> Registry {
         &dayseed_starlink::GENRE,
         &dayseed_fourstep::GENRE,
         &dayseed_flip::GENRE,
+        &dayseed_slingstar::GENRE,
     ])
 }

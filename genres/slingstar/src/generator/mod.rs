@@ -1,0 +1,3 @@
+//! Generators, one sealed module per released version.
+
+pub mod g1;

@@ -1,0 +1,329 @@
+//! The [`Genre`] implementation: generation, replay check, solver report, par grade, drawings.
+
+use dayseed_core::genre::unsupported_version;
+use dayseed_core::seed::daily_seed;
+use dayseed_core::{
+    Board, Capabilities, Error, Genre, GenreKind, Grade, RecordFormat, Result, SolveOptions,
+    Source, TechniqueUse, Verdict, Version, VersionInfo,
+};
+use serde_json::{Value, json};
+
+use crate::arcade::{Action, Replayed, Simulation, Tape, replay, verdict};
+use crate::generator::g1;
+use crate::params::{self, Params};
+use crate::physics::Aim;
+use crate::puzzle::{HoleRecord, PHYSICS, Puzzle};
+use crate::sim::{CourseSim, MAX_STROKES_PER_HOLE};
+use crate::solve::{self, MAX_REPLAY_TICKS};
+use crate::verify::Grid;
+use crate::{format, render, versions};
+
+/// Slingstar: gravity golf on a 9-hole daily course.
+#[derive(Debug)]
+pub struct Slingstar;
+
+impl Slingstar {
+    /// Replays `tape` on `puzzle` (both validated).
+    pub fn replay(&self, puzzle: &Puzzle, tape: &Tape) -> Result<Replayed> {
+        let mut sim = CourseSim::new(puzzle)?;
+        self.validate_state(puzzle, tape)?;
+        replay(&mut sim, tape, MAX_REPLAY_TICKS)
+    }
+}
+
+fn record(h: g1::Hole) -> HoleRecord {
+    HoleRecord {
+        par: Some(h.par),
+        successes: Some(h.successes),
+        robust: Some(h.margins.robust),
+        window: Some(h.margins.window),
+        best: Some(h.margins.best),
+        candidates: Some(h.candidates),
+        fallback: h.fallback,
+        ..HoleRecord::bare(h.number, h.layout)
+    }
+}
+
+impl Genre for Slingstar {
+    const NAME: &'static str = "slingstar";
+    type Params = Params;
+    type Puzzle = Puzzle;
+    type State = Tape;
+
+    fn versions(&self) -> &'static [VersionInfo] {
+        &versions::VERSIONS
+    }
+
+    fn capabilities(&self) -> Capabilities {
+        Capabilities {
+            kind: GenreKind::Arcade,
+            unique_solutions: false,
+            count_solutions: false,
+            grade: true,
+            hint: false,
+            svg: true,
+            records: RecordFormat::Lines,
+        }
+    }
+
+    fn parse_params(&self, text: &str) -> Result<Params> {
+        Params::parse(text)
+    }
+
+    fn format_params(&self, params: &Params) -> String {
+        params.format()
+    }
+
+    fn params_from_flags(&self, flags: &[(&str, &str)]) -> Result<Params> {
+        Params::from_flags(flags)
+    }
+
+    fn daily_params(&self, difficulty: Option<&str>) -> Result<Params> {
+        params::daily(difficulty)
+    }
+
+    fn generate(
+        &self,
+        version: Version,
+        source: &Source,
+        params: &Params,
+    ) -> Result<Board<Puzzle>> {
+        if version != versions::G1 {
+            return Err(unsupported_version(
+                Self::NAME,
+                version,
+                &versions::VERSIONS,
+            ));
+        }
+        let seed = match *source {
+            Source::Daily { epoch_day, .. } => daily_seed(epoch_day),
+            Source::Seed(s) => s,
+        };
+        let grid = Grid::new();
+        let mut holes = Vec::new();
+        let mut attempts = 0;
+        let mut notes = Vec::new();
+        for number in params.holes() {
+            let hole = g1::hole(seed, number, &grid)?;
+            attempts += hole.candidates;
+            if let Some(f) = &hole.fallback {
+                notes.push(f.clone());
+            }
+            holes.push(record(hole));
+        }
+        let puzzle = Puzzle {
+            physics: PHYSICS.into(),
+            course: params.format(),
+            par: holes.iter().map(|h| h.par).sum(),
+            holes,
+        };
+        self.validate(&puzzle)?;
+        Ok(Board {
+            seed,
+            puzzle,
+            attempts,
+            fallback: (!notes.is_empty()).then(|| notes.join("; ")),
+        })
+    }
+
+    fn validate(&self, puzzle: &Puzzle) -> Result<()> {
+        puzzle.validate()
+    }
+
+    fn canonical_content(&self, p: &Puzzle) -> String {
+        let mut out = format!("slingstar {} {}\n", p.physics, p.course);
+        let num = |v: Option<u32>| v.map_or("-".to_string(), |n| n.to_string());
+        for h in &p.holes {
+            let planets: Vec<String> = h
+                .planets
+                .iter()
+                .map(|q| format!("{},{},{},{}", q.x, q.y, q.r, q.gm))
+                .collect();
+            let window = h.window.map_or("-".into(), |w| {
+                format!("{}:{}..{}", w.dirs, w.power_min, w.power_max)
+            });
+            let best = h
+                .best
+                .map_or("-".into(), |a| format!("{},{},{}", a.x, a.y, a.power));
+            out.push_str(&format!(
+                "hole {} tee {},{} cup {},{} planets {} par {} successes {} robust {} window {} best {}\n",
+                h.number,
+                h.tee[0],
+                h.tee[1],
+                h.cup[0],
+                h.cup[1],
+                planets.join(";"),
+                num(h.par),
+                num(h.successes),
+                num(h.robust),
+                window,
+                best
+            ));
+        }
+        out
+    }
+
+    fn without_solution(&self, puzzle: &Puzzle) -> Puzzle {
+        let mut p = puzzle.clone();
+        for h in &mut p.holes {
+            h.best = None;
+        }
+        p
+    }
+
+    /// `{"status":"solved","tape":"<text form>","ticks","score","par","holes":[{"number","par",
+    /// "successes","robust","window","shot"}]}`; `{"status":"unsolved","reason"}` when some hole
+    /// has no winning verification shot.
+    fn solve_report(&self, puzzle: &Puzzle, _options: SolveOptions) -> Result<Value> {
+        let plan = match solve::solve(puzzle) {
+            Ok(plan) => plan,
+            Err(e) => return Ok(json!({"status": "unsolved", "reason": e.message()})),
+        };
+        let holes: Vec<Value> = puzzle
+            .holes
+            .iter()
+            .zip(&plan.holes)
+            .map(|(h, p)| {
+                json!({
+                    "number": h.number,
+                    "par": p.par,
+                    "successes": p.successes,
+                    "robust": p.margins.robust,
+                    "window": p.margins.window,
+                    "shot": p.margins.best,
+                })
+            })
+            .collect();
+        Ok(json!({
+            "status": "solved",
+            "tape": plan.tape.to_text(),
+            "ticks": plan.replayed.ticks,
+            "score": plan.replayed.ending.score,
+            "par": plan.holes.iter().map(|h| h.par).sum::<u32>(),
+            "holes": holes,
+        }))
+    }
+
+    /// Par of the course (sum of the holes' pars, from the success counts). `score` is the par plus
+    /// the share of knife-edge holes (no robust success: every winning shot's fine-grid neighbour
+    /// misses), so among courses of equal par the one with more knife-edge holes grades harder.
+    fn grade(&self, puzzle: &Puzzle) -> Result<Grade> {
+        let grid = Grid::new();
+        let mut par = 0;
+        let mut counts = [0u32; 3];
+        let mut knife = 0;
+        for h in &puzzle.holes {
+            let plan = solve::plan_hole(&crate::physics::World::new(&h.layout()), &grid)
+                .ok_or_else(|| {
+                    Error::puzzle(format!("hole {}: no verification shot goes in", h.number))
+                })?;
+            par += plan.par;
+            counts[(plan.par - 2) as usize] += 1;
+            if plan.margins.robust == 0 {
+                knife += 1;
+            }
+        }
+        let mut techniques: Vec<TechniqueUse> = [2, 3, 4]
+            .iter()
+            .zip(counts)
+            .filter(|(_, c)| *c > 0)
+            .map(|(p, count)| TechniqueUse {
+                name: format!("par {p} holes"),
+                count,
+            })
+            .collect();
+        if knife > 0 {
+            techniques.push(TechniqueUse {
+                name: "knife-edge holes (no robust success)".into(),
+                count: knife,
+            });
+        }
+        Ok(Grade {
+            level: format!("par {par}"),
+            rank: par,
+            score: f64::from(par) + f64::from(knife) / (puzzle.holes.len() as f64 + 1.0),
+            techniques,
+            solved_by_logic: true,
+        })
+    }
+
+    /// Replays the tape: solved when the last hole is holed out; the score is the shots.
+    fn check(&self, puzzle: &Puzzle, tape: &Tape) -> Result<Verdict> {
+        Ok(verdict(&self.replay(puzzle, tape)?))
+    }
+
+    /// A fresh simulation of `puzzle` at its first tee (the page and the server play through it).
+    fn simulate(&self, puzzle: &Puzzle) -> Result<Box<dyn Simulation>> {
+        Ok(Box::new(CourseSim::new(puzzle)?))
+    }
+
+    fn encode(&self, puzzle: &Puzzle) -> String {
+        format::encode(puzzle)
+    }
+
+    fn decode(&self, text: &str) -> Result<Puzzle> {
+        format::decode(text)
+    }
+
+    /// The tape in its text form, or its JSON form.
+    fn decode_state(&self, _puzzle: &Puzzle, text: &str) -> Result<Tape> {
+        let text = text.trim();
+        if text.starts_with('{') || text.starts_with('"') {
+            let value: Value = serde_json::from_str(text)
+                .map_err(|e| Error::state(format!("tape JSON is not valid: {e}")))?;
+            Tape::from_json(&value)
+        } else {
+            Tape::from_text(text)
+        }
+    }
+
+    /// At most 12 shots per hole; every event an aim with a direction and a power in range.
+    fn validate_state(&self, puzzle: &Puzzle, tape: &Tape) -> Result<()> {
+        let max = puzzle.holes.len() * MAX_STROKES_PER_HOLE as usize;
+        if tape.events.len() > max {
+            return Err(Error::state(format!(
+                "the tape has {} shots; a {}-hole course allows at most {max}",
+                tape.events.len(),
+                puzzle.holes.len()
+            )));
+        }
+        for (i, e) in tape.events.iter().enumerate() {
+            match e.action {
+                Action::Aim { x, y, power } => {
+                    Aim { x, y, power }.launch().map_err(|err| {
+                        Error::state(format!(
+                            "tape event {i} (tick {}): {}",
+                            e.tick,
+                            err.message()
+                        ))
+                    })?;
+                }
+                other => {
+                    return Err(Error::state(format!(
+                        "tape event {i} (tick {}): {other:?} is not a slingstar action (only aim)",
+                        e.tick
+                    )));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn render_text(&self, puzzle: &Puzzle, state: Option<&Tape>, show_solution: bool) -> String {
+        let mut out = render::text(puzzle, show_solution);
+        if let Some(tape) = state {
+            match self.replay(puzzle, tape) {
+                Ok(r) => out.push_str(&format!(
+                    "tape: {} after {} ticks, {} shots\n",
+                    r.ending.reason, r.ticks, r.ending.score.value
+                )),
+                Err(e) => out.push_str(&format!("invalid tape: {e}\n")),
+            }
+        }
+        out
+    }
+
+    fn render_svg(&self, puzzle: &Puzzle, show_solution: bool) -> Result<String> {
+        render::svg(puzzle, show_solution)
+    }
+}
