@@ -22,6 +22,8 @@ pub mod registry;
 pub mod rng;
 pub mod save;
 pub mod seed;
+#[cfg(feature = "testkit")]
+pub mod testkit;
 
 pub use budget::{Budget, Count};
 pub use day::DayPolicy;

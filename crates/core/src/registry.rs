@@ -79,6 +79,9 @@ pub trait DynGenre: Send + Sync {
     fn params_from_flags(&self, flags: &[(&str, &str)]) -> Result<String>;
     /// Checks params text and returns its canonical spelling.
     fn canonical_params(&self, params: &str) -> Result<String>;
+    /// Refuses a version this genre does not generate (unknown or retired), naming the ones it
+    /// does: the one version check every caller uses.
+    fn check_version(&self, version: Version) -> Result<()>;
     /// Regenerates the board an id names (refusing unknown or retired versions).
     fn generate(&self, id: &PuzzleId) -> Result<GeneratedRecord>;
     /// The digest of a puzzle given as JSON.
@@ -132,7 +135,9 @@ impl<G: Genre> Registered<G> {
         serde_json::to_value(value)
             .map_err(|e| Error::new(ErrorKind::InvalidPuzzle, format!("cannot encode JSON: {e}")))
     }
+}
 
+impl<G: Genre> DynGenre for Registered<G> {
     fn check_version(&self, version: Version) -> Result<()> {
         let known = self
             .0
@@ -145,9 +150,7 @@ impl<G: Genre> Registered<G> {
             Err(unsupported_version(G::NAME, version, self.0.versions()))
         }
     }
-}
 
-impl<G: Genre> DynGenre for Registered<G> {
     fn name(&self) -> &'static str {
         G::NAME
     }

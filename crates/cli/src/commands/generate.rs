@@ -3,8 +3,7 @@
 use std::io::Write;
 
 use anyhow::{Context, Result, bail};
-use dayseed_core::genre::unsupported_version;
-use dayseed_core::{PuzzleId, Registry, Version, VersionStatus};
+use dayseed_core::{PuzzleId, Registry, Version};
 
 use super::{Outcome, print_json_line, progress_bar};
 use crate::args::GenArgs;
@@ -53,16 +52,7 @@ pub fn run(registry: &Registry, a: GenArgs) -> Result<Outcome> {
         bail!("--jobs must be between 1 and 256");
     }
     // Refuse an unknown or retired version before any work starts.
-    let usable = genre
-        .versions()
-        .iter()
-        .any(|v| v.version == version && v.status != VersionStatus::Retired);
-    if !usable {
-        bail!(
-            "{}",
-            unsupported_version(genre.name(), version, genre.versions())
-        );
-    }
+    genre.check_version(version)?;
     let bar = progress_bar(a.count, a.quiet);
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
