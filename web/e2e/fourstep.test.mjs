@@ -1,8 +1,8 @@
 // End-to-end: FOURSTEP in the browser. Opens a short course by id, lets "Watch the solver" play
-// the solver's tape through the page's runtime to the finish, checks that real key presses move
-// the hero (the drawn frame changes differently from an idle run), and that the server's replay
-// of the solver's tape says solved with a score. Run by scripts/test-e2e.sh (DAYSEED_URL,
-// DAYSEED_ARTIFACTS); Debian's chromium, never a downloaded browser.
+// the solver's tape through the page's runtime to the finish, plays with real key presses, and
+// has the server replay solver tapes (solved, scored, and the same per-tick hash as the wasm
+// engine: native == wasm parity). Run by scripts/test-e2e.sh (DAYSEED_URL, DAYSEED_ARTIFACTS);
+// Debian's chromium, never a downloaded browser.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -79,19 +79,27 @@ test('jump presses change what is drawn', async () => {
   assert.deepEqual(pageErrors, []);
 });
 
-test('the server replays the solver\'s tape: solved, with a score', async () => {
+test('the server replays the solver\'s tapes: solved, scored, same tick hash as wasm', async () => {
+  // Native (the server) == wasm (this engine in Node) tick-hash parity on solver tapes.
   const engine = await load(readFileSync(new URL('../pkg/dayseed.wasm', import.meta.url)));
-  const record = engine.generate(ID);
-  const tape = record.puzzle.tape;
-  assert.match(tape, /^1(\.[0-9a-z]+P0)+$/);
-  const response = await fetch(new URL('api/v1/check', BASE), {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ id: ID, state: tape }),
-  });
-  assert.equal(response.status, 200);
-  const verdict = await response.json();
-  assert.equal(verdict.solved, true, JSON.stringify(verdict));
-  assert.equal(verdict.score.unit, 'points');
-  assert.ok(verdict.score.value >= 640, `at least the distance: ${verdict.score.value}`);
-  assert.equal(verdict.score.ticks, 4 * 96);
+  const ids = [ID];
+  for (let d = 1; d <= 5; d += 1) ids.push(`fourstep:SEED-${d * 11}-T128-B8-D${d}-g1`);
+  for (const id of ids) {
+    const record = engine.generate(id);
+    const tape = record.puzzle.tape;
+    assert.match(tape, /^1(\.[0-9a-z]+P0)*$/);
+    const response = await fetch(new URL('api/v1/check', BASE), {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id, state: tape }),
+    });
+    assert.equal(response.status, 200, id);
+    const verdict = await response.json();
+    assert.equal(verdict.solved, true, `${id}: ${JSON.stringify(verdict)}`);
+    assert.equal(verdict.score.unit, 'points');
+    const bars = record.puzzle.bars;
+    assert.ok(verdict.score.value >= bars * 160, `${id}: at least the distance: ${verdict.score.value}`);
+    assert.equal(verdict.score.ticks, bars * 96);
+    const local = engine.check('fourstep', record.puzzle, tape);
+    assert.equal(local.score.tick_hash, verdict.score.tick_hash, `${id}: wasm and native tick hashes`);
+  }
 });

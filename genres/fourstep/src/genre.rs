@@ -98,7 +98,7 @@ impl Genre for Fourstep {
             count_solutions: false,
             grade: true,
             hint: false,
-            svg: false,
+            svg: true,
             records: RecordFormat::Lines,
         }
     }
@@ -351,5 +351,23 @@ impl Genre for Fourstep {
             Vec::new()
         };
         crate::render::strip(&course, &presses)
+    }
+
+    /// The course with its beat grid and obstacles; with the solution, the hero's path under the
+    /// solver's presses (bounded: at most 512 bars = 8192 cells, 98304 px wide).
+    fn render_svg(&self, puzzle: &Puzzle, show_solution: bool) -> Result<String> {
+        let course = Course::from_puzzle(puzzle)?;
+        let presses = if show_solution {
+            Some(
+                solve_course(&course)
+                    .map_err(|bar| {
+                        Error::puzzle(format!("no path with safety margins at bar {bar}"))
+                    })?
+                    .presses,
+            )
+        } else {
+            None
+        };
+        Ok(crate::render::svg(&course, presses.as_deref()))
     }
 }

@@ -213,6 +213,9 @@ fn grade_and_report_carry_windows() {
     assert!(report["par"].as_i64().unwrap() > 0);
     let text = GENRE.render_text(&rec, None, true).unwrap();
     assert!(text.contains('^') && text.contains('#'), "{text}");
+    let svg = GENRE.render_svg(&rec, true).unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains("<polyline") && svg.ends_with("</svg>\n"));
+    assert!(!GENRE.render_svg(&rec, false).unwrap().contains("<polyline"));
 }
 
 #[test]
