@@ -10,5 +10,6 @@ pub fn registry() -> Registry {
         &dayseed_lightsout::GENRE,
         &dayseed_slitherlink::GENRE,
         &dayseed_starlink::GENRE,
+        &dayseed_jj::GENRE,
     ])
 }
