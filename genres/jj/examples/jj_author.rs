@@ -14,7 +14,19 @@ fn main() {
                 let chamber = t.instantiate(&values).expect("values fit");
                 let mut b = Builder::new();
                 let r = b.add_chamber(&chamber);
-                println!("{:10} {values:?} {:?} tick {}", t.name, r.err(), b.tick());
+                let mut robust = String::new();
+                for d in [-6i64, -4, -2, 2, 4, 6] {
+                    let mut c = chamber.clone();
+                    c.plan[0].0 = (i64::from(c.plan[0].0) + d).max(0) as u32;
+                    let ok = Builder::new().add_chamber(&c).is_ok();
+                    robust.push(if ok { '+' } else { '-' });
+                }
+                println!(
+                    "{:10} {values:?} {robust} {:?} tick {}",
+                    t.name,
+                    r.err(),
+                    b.tick()
+                );
             }
         }
         return;

@@ -167,6 +167,7 @@ impl Builder {
             });
             self.rebuild(exit_x).map_err(err)?;
         }
+        let beyond = (x0 + width + EDGE) as f64 - HALF;
         for (n, &(ticks, keys)) in chamber.plan.iter().enumerate() {
             let mut want = [false; 8];
             want[..4].copy_from_slice(&keys[0]);
@@ -174,6 +175,13 @@ impl Builder {
             self.set_held(want).map_err(err)?;
             for _ in 0..ticks {
                 self.step(&format!("plan step {}", n + 1))?;
+                if let Some(i) = (0..2).find(|&i| self.sim.cores()[i].x > beyond) {
+                    return Err(Failure(format!(
+                        "plan step {}: core {} went past the next chamber's entry",
+                        n + 1,
+                        crate::physics::NAMES[i]
+                    )));
+                }
             }
         }
         let end = (x0 + width - EDGE) as f64;

@@ -9,11 +9,12 @@
 //! * Jump (held) leaves the ground at 13.5 cells/s: about 2.28 cells high.
 //! * Grip (held) while touching the ground or a wall *anchors* the core: it stops dead and the rope
 //!   cannot move it.
-//! * The rope is a maximum-distance constraint of length 4 between the centres (no collision).
+//! * The rope is a maximum-distance constraint of length 5 between the centres (no collision).
 //!   When taut it moves the free core(s) back (half each if neither is anchored) and removes the
 //!   separating velocity, so a core hanging from an anchored partner swings like a pendulum.
-//!   Holding jump while hanging from an anchored partner reels the rope in at 3 cells/s (down to
-//!   0.5): the climb. It pays out again at 3 cells/s (up to 4) while both cores stand.
+//!   Holding jump in the air while the partner is anchored reels the rope in at 3 cells/s from
+//!   the current distance (down to 0.5), and against a wall the core climbs it at 3 cells/s:
+//!   the climb. It pays out again at 3 cells/s (up to 5) while both cores stand.
 //! * Collisions: each move is split into steps of at most 0.4 cell, x then y, clamped against
 //!   solid cells (rock, closed doors, closed gates; columns outside the map are rock).
 //! * A switch is held while a core's box overlaps its plate; it opens every door of its chamber.
@@ -51,7 +52,7 @@ const GROUND_ACC: f64 = 60.0;
 const AIR_ACC: f64 = 20.0;
 const JUMP_V: f64 = 13.5;
 /// Rope length at rest.
-pub const ROPE: f64 = 4.0;
+pub const ROPE: f64 = 5.0;
 const ROPE_MIN: f64 = 0.5;
 const REEL: f64 = 3.0;
 const EPS: f64 = 1e-9;
@@ -298,10 +299,10 @@ impl JjSim {
         ]
     }
 
-    fn rope_taut(&self) -> bool {
+    fn distance(&self) -> f64 {
         let [a, b] = self.cores;
         let (dx, dy) = (b.x - a.x, b.y - a.y);
-        dx * dx + dy * dy >= (self.rope - 0.05) * (self.rope - 0.05)
+        (dx * dx + dy * dy).sqrt()
     }
 
     fn apply_rope(&mut self) {
@@ -445,7 +446,6 @@ impl Simulation for JjSim {
             let (ground, wall) = contacts[i];
             self.cores[i].anchored = keys[i][3] && (ground || wall);
         }
-        let taut = self.rope_taut();
         let mut climbing = false;
         for i in 0..2 {
             let [l, r, j, _] = keys[i];
@@ -457,9 +457,8 @@ impl Simulation for JjSim {
                 self.cores[i] = core;
                 continue;
             }
-            if j && !ground && taut && self.cores[1 - i].anchored {
-                climbing = true;
-            }
+            let climb = j && !ground && self.cores[1 - i].anchored;
+            climbing |= climb;
             let dir = f64::from(u8::from(r)) - f64::from(u8::from(l));
             if ground {
                 let target = dir * WALK;
@@ -476,12 +475,15 @@ impl Simulation for JjSim {
                 core.vx = dir * (core.vx * dir + AIR_ACC * DT).min(WALK);
             }
             core.vy = (core.vy + GRAVITY * DT).min(MAX_FALL);
+            if climb && contacts[i].1 {
+                core.vy = -REEL;
+            }
             let (dx, dy) = (core.vx * DT, core.vy * DT);
             self.move_core(&mut core, dx, dy);
             self.cores[i] = core;
         }
         if climbing {
-            self.rope = (self.rope - REEL * DT).max(ROPE_MIN);
+            self.rope = (self.rope.min(self.distance()) - REEL * DT).max(ROPE_MIN);
         } else if contacts[0].0 && contacts[1].0 {
             self.rope = (self.rope + REEL * DT).min(ROPE);
         }

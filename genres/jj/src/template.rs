@@ -25,56 +25,52 @@ pub const FLOOR: usize = 6;
 /// Plain floor columns at both ends of a chamber.
 pub const EDGE: usize = 3;
 
-/// A linear amount: `base + per * value(param)`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A linear amount: `base + k1 * p1 + k2 * p2 ...` over the template's params.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Amount {
     base: i64,
-    per: i64,
-    param: Option<char>,
+    terms: Vec<(i64, usize)>,
 }
 
 impl Amount {
     fn parse(text: &str, params: &[Param], what: &str) -> Result<Amount> {
-        let bad = || Error::puzzle(format!("{what}: {text:?} is not N, N+kP or N-kP"));
-        let split = text[1..].find(['+', '-']).map(|i| i + 1);
-        let (head, tail) = match split {
-            Some(i) => (&text[..i], Some(&text[i..])),
-            None => (text, None),
-        };
-        let base: i64 = head.parse().map_err(|_| bad())?;
-        let Some(tail) = tail else {
-            return Ok(Amount {
-                base,
-                per: 0,
-                param: None,
-            });
-        };
-        let sign = if tail.starts_with('-') { -1 } else { 1 };
-        let body = &tail[1..];
-        let letter = body.chars().last().ok_or_else(bad)?;
-        if !params.iter().any(|p| p.letter == letter) {
-            return Err(Error::puzzle(format!("{what}: unknown param {letter:?}")));
+        let bad = || Error::puzzle(format!("{what}: {text:?} is not N, N+kP, N-kP+jQ ..."));
+        let mut pieces = Vec::new();
+        let mut start = 0;
+        for (i, ch) in text.char_indices() {
+            if i > 0 && (ch == '+' || ch == '-') {
+                pieces.push(&text[start..i]);
+                start = i;
+            }
         }
-        let digits = &body[..body.len() - letter.len_utf8()];
-        let k: i64 = if digits.is_empty() {
-            1
-        } else {
-            digits.parse().map_err(|_| bad())?
-        };
-        Ok(Amount {
-            base,
-            per: sign * k,
-            param: Some(letter),
-        })
+        pieces.push(&text[start..]);
+        let (head, rest) = pieces.split_first().ok_or_else(bad)?;
+        let base: i64 = head.parse().map_err(|_| bad())?;
+        let mut terms = Vec::new();
+        for piece in rest {
+            let sign = if piece.starts_with('-') { -1 } else { 1 };
+            let body = &piece[1..];
+            let letter = body.chars().last().ok_or_else(bad)?;
+            let index = params
+                .iter()
+                .position(|p| p.letter == letter)
+                .ok_or_else(|| Error::puzzle(format!("{what}: unknown param {letter:?}")))?;
+            let digits = &body[..body.len() - letter.len_utf8()];
+            let k: i64 = if digits.is_empty() {
+                1
+            } else {
+                digits.parse().map_err(|_| bad())?
+            };
+            terms.push((sign * k, index));
+        }
+        Ok(Amount { base, terms })
     }
 
-    /// The amount for the chosen values (`values[i]` belongs to `params[i]`).
-    pub fn eval(&self, params: &[Param], values: &[u32]) -> i64 {
-        let v = self
-            .param
-            .and_then(|l| params.iter().position(|p| p.letter == l))
-            .map_or(0, |i| i64::from(values[i]));
-        self.base + self.per * v
+    /// The amount for the chosen values (`values[i]` belongs to param `i`).
+    pub fn eval(&self, values: &[u32]) -> i64 {
+        self.terms
+            .iter()
+            .fold(self.base, |acc, &(k, i)| acc + k * i64::from(values[i]))
     }
 }
 
@@ -99,7 +95,7 @@ pub struct Step {
 }
 
 /// A timed gate, relative to the chamber plan's first tick.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GateSpec {
     /// Cycle length.
     pub period: Amount,
@@ -222,7 +218,7 @@ impl Template {
         let gate = match gate_text {
             None => None,
             Some((g, what)) => {
-                let mut parts = [None; 3];
+                let mut parts = [const { None }; 3];
                 for kv in g.split_whitespace() {
                     let (k, v) = kv
                         .split_once('=')
@@ -333,10 +329,11 @@ impl Template {
                 s
             })
             .collect();
-        let tick = |a: &Amount| u32::try_from(a.eval(&self.params, values)).unwrap_or(0);
+        let tick = |a: &Amount| u32::try_from(a.eval(values)).unwrap_or(0);
         let plan = self.plan.iter().map(|s| (tick(&s.ticks), s.keys)).collect();
         let gate = self
             .gate
+            .as_ref()
             .map(|g| (tick(&g.period), tick(&g.open), tick(&g.phase)));
         Ok(Chamber { rows, plan, gate })
     }
@@ -346,6 +343,17 @@ impl Template {
 const FILES: &[&str] = &[
     include_str!("../chambers/walk.txt"),
     include_str!("../chambers/hop.txt"),
+    include_str!("../chambers/gap.txt"),
+    include_str!("../chambers/spikes.txt"),
+    include_str!("../chambers/door.txt"),
+    include_str!("../chambers/gate.txt"),
+    include_str!("../chambers/well.txt"),
+    include_str!("../chambers/drop.txt"),
+    include_str!("../chambers/stairs.txt"),
+    include_str!("../chambers/spikepit.txt"),
+    include_str!("../chambers/twogaps.txt"),
+    include_str!("../chambers/doorgap.txt"),
+    include_str!("../chambers/gatespike.txt"),
 ];
 
 /// The parsed template library (parsed on each call; cheap, and keeps the crate free of globals).
