@@ -47,15 +47,20 @@ pub struct Builder {
 pub struct Failure(pub String);
 
 impl Builder {
-    /// An empty level (just a tail of floor) with the cores at their start.
+    /// An empty level (just a tail of floor) with the cores at their start, built with margins.
     pub fn new() -> Builder {
+        Builder::with_margins(true)
+    }
+
+    /// As [`Builder::new`], choosing whether the physics runs with the verification margins.
+    pub fn with_margins(margins: bool) -> Builder {
         let columns: Vec<Vec<u8>> = (0..TAIL).map(|_| floor_column(FLOOR)).collect();
         let world = world_of(&columns, &[], &[], TAIL - 2).expect("the start floor is valid");
         Builder {
             columns,
             spans: Vec::new(),
             gates: Vec::new(),
-            sim: JjSim::new(world, true),
+            sim: JjSim::new(world, margins),
             events: Vec::new(),
             held: [false; 8],
             trace_every: 0,
