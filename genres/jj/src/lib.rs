@@ -9,6 +9,7 @@ pub mod genre;
 pub mod level;
 pub mod params;
 pub mod physics;
+pub mod solo;
 pub mod template;
 pub mod world;
 
