@@ -9,10 +9,11 @@ use dayseed_core::{
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Value, json};
 
-use crate::arcade::{Action, Tape, replay, verdict};
+use crate::arcade::{Action, Simulation, Tape, replay, verdict};
 use crate::level::{Level, generate, replan};
 use crate::params::Params;
 use crate::physics::{JjSim, TPS};
+use crate::solo::SoloSim;
 
 /// The first generator: physics g1 ([`crate::physics`]), the template library in its file order,
 /// difficulty ranges, 3 chamber re-rolls then level re-rolls on the same stream.
@@ -66,6 +67,29 @@ fn check_buttons(tape: &Tape) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// The simulation a page or server runs for a level: two players, or SOLO with the plan-driven
+/// partner when `level.solo` names the human (`"A"` or `"B"`; the plan is rebuilt if withheld).
+pub fn simulate(level: &Level) -> Result<Box<dyn Simulation>> {
+    let world = level.world()?;
+    let Some(who) = level.solo.as_deref() else {
+        return Ok(Box::new(JjSim::new(world, false)));
+    };
+    let human = match who {
+        "A" => 0,
+        "B" => 1,
+        other => {
+            return Err(Error::puzzle(format!(
+                "solo {other:?}: the human plays \"A\" or \"B\""
+            )));
+        }
+    };
+    let plan = match level.plan_tape()? {
+        Some(t) => t,
+        None => replan(level)?.0,
+    };
+    Ok(Box::new(SoloSim::new(world, &plan, human)?))
 }
 
 /// JJ: two cores on a rope, through a chain of chambers to the exit.

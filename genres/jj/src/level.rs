@@ -69,6 +69,10 @@ pub struct Level {
     pub rerolls: u32,
     /// Whole-level attempts used (1 = first).
     pub level_attempts: u32,
+    /// Set by a page (never by the generator) to play SOLO: `"A"` or `"B"` is the human, the
+    /// other core is the plan-driven partner ([`crate::solo`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub solo: Option<String>,
 }
 
 /// Par from the plan's duration: ceil(1.6 x ticks), in integers.
@@ -206,6 +210,7 @@ fn try_level(
         par_ticks: par(ticks),
         rerolls,
         level_attempts: attempt,
+        solo: None,
     }))
 }
 

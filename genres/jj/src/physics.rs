@@ -20,7 +20,7 @@
 //! * A switch is held while a core's box overlaps its plate; it opens every door of its chamber.
 //!   A timed gate is open while `(tick - phase) mod period < open`.
 //! * A core dies touching a spike (lower half of the cell, x inset 0.1), inside a closed door or
-//!   gate (crushed) or below the map (fell). The level is won when both centres are past the
+//!   gate (crushed) or more than 1.5 cells below the map (fell). The level is won when both centres are past the
 //!   exit line.
 //! * **Margins** (verification only, never in play): spike hitboxes grow by 0.2 cell on every
 //!   side; a gate's open window loses 0.15 s at each end and a door opens only after its switch
@@ -57,6 +57,9 @@ const ROPE_MIN: f64 = 0.5;
 const REEL: f64 = 3.0;
 const EPS: f64 = 1e-9;
 const PROBE: f64 = 0.01;
+/// A core whose top is this far below the map's bottom edge has fallen (a core hanging on the
+/// full rope from the floor reaches 0.2 below it).
+const FALL_DEPTH: f64 = 1.5;
 
 /// Spike growth under margins, in cells.
 pub const SPIKE_MARGIN: f64 = 0.2;
@@ -344,7 +347,7 @@ impl JjSim {
     fn hazard(&self, i: usize) -> Option<String> {
         let core = self.cores[i];
         let who = NAMES[i];
-        if core.y - HALF > self.world.height as f64 {
+        if core.y - HALF > self.world.height as f64 + FALL_DEPTH {
             return Some(format!(
                 "core {who} fell into a pit at column {}",
                 cell(core.x)
@@ -550,5 +553,139 @@ impl Simulation for JjSim {
                 .collect::<Vec<_>>(),
             "held": self.held,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arcade::{Event, Tape, replay};
+    use crate::world::Gate;
+
+    /// A flat 20-column floor (top at row 6) with `extra` cells placed on row 5.
+    fn world(extra: &[(usize, u8)], gates: Vec<Gate>) -> World {
+        let mut rows: Vec<Vec<u8>> = (0..10)
+            .map(|r| vec![if r >= 6 { b'#' } else { b'.' }; 20])
+            .collect();
+        for &(c, b) in extra {
+            rows[5][c] = b;
+            if b == DOOR || b == GATE {
+                for row in rows.iter_mut().take(5) {
+                    row[c] = b;
+                }
+            }
+        }
+        let rows: Vec<String> = rows
+            .into_iter()
+            .map(|r| String::from_utf8(r).unwrap())
+            .collect();
+        World::new(&rows, vec![(0, 18)], gates, 17).unwrap()
+    }
+
+    fn press(tick: u32, b: u8) -> Event {
+        Event {
+            tick,
+            action: Action::Press(b),
+        }
+    }
+
+    #[test]
+    fn the_same_tape_gives_the_same_tick_hash() {
+        let tape = Tape {
+            events: vec![press(0, RIGHT), press(5, 4 + RIGHT), press(20, JUMP)],
+        };
+        let run = || {
+            let mut sim = JjSim::new(world(&[], vec![]), false);
+            replay(&mut sim, &tape, 400).unwrap()
+        };
+        let (a, b) = (run(), run());
+        assert_eq!(a.tick_hash, b.tick_hash);
+        assert_eq!(a.final_hash, b.final_hash);
+        assert!(a.ending.won, "{}", a.ending.reason);
+    }
+
+    #[test]
+    fn spikes_grow_by_the_margin() {
+        // A core standing just left of a spike: 0.15 cell from its hitbox.
+        let w = world(&[(5, SPIKE)], vec![]);
+        for (margins, dies) in [(false, false), (true, true)] {
+            let mut sim = JjSim::new(w.clone(), margins);
+            sim.cores[0].x = 5.1 - HALF - 0.15;
+            sim.step();
+            assert_eq!(sim.ending().is_some(), dies, "margins {margins}");
+        }
+    }
+
+    #[test]
+    fn gate_windows_shrink_by_the_margin() {
+        let g = Gate {
+            x0: 3,
+            x1: 4,
+            period: 100,
+            open: 40,
+            phase: 10,
+        };
+        assert!(!g.is_open(9, 0) && g.is_open(10, 0) && g.is_open(49, 0) && !g.is_open(50, 0));
+        assert!(!g.is_open(18, GATE_TRIM) && g.is_open(19, GATE_TRIM));
+        assert!(g.is_open(40, GATE_TRIM) && !g.is_open(41, GATE_TRIM));
+        assert!(g.is_open(110, 0), "periodic");
+    }
+
+    #[test]
+    fn doors_open_late_under_margins() {
+        let w = world(&[(4, SWITCH), (8, DOOR)], vec![]);
+        for (margins, opens_at) in [(false, 1), (true, DOOR_DELAY + 1)] {
+            let mut sim = JjSim::new(w.clone(), margins);
+            sim.cores[0].x = 4.5;
+            let mut opened = None;
+            for _ in 0..40 {
+                sim.step();
+                if opened.is_none() && sim.door_open[0] {
+                    opened = Some(sim.tick());
+                }
+            }
+            assert_eq!(opened, Some(opens_at), "margins {margins}");
+        }
+    }
+
+    #[test]
+    fn unknown_inputs_are_refused_by_name() {
+        let mut sim = JjSim::new(world(&[], vec![]), false);
+        let e = sim.input(&Action::Press(8)).unwrap_err();
+        assert!(e.message().contains("button 8"));
+        let e = sim
+            .input(&Action::Aim {
+                x: 1,
+                y: 0,
+                power: 3,
+            })
+            .unwrap_err();
+        assert!(e.message().contains("no aim"));
+    }
+
+    #[test]
+    fn an_anchored_core_holds_its_partner_over_a_pit() {
+        // Floor only under columns 0..=4: B walks off the edge while A grips.
+        let mut rows: Vec<String> = (0..10).map(|_| ".".repeat(20)).collect();
+        for row in rows.iter_mut().skip(6) {
+            *row = format!("{}{}", "#".repeat(5), ".".repeat(15));
+        }
+        let w = World::new(&rows, vec![(0, 20)], vec![], 17).unwrap();
+        let mut sim = JjSim::new(w, false);
+        sim.cores[0].x = 4.5;
+        sim.cores[1].x = 3.0;
+        sim.input(&Action::Press(GRIP)).unwrap();
+        sim.input(&Action::Press(4 + RIGHT)).unwrap();
+        for _ in 0..300 {
+            sim.step();
+        }
+        assert!(sim.ending().is_none(), "{:?}", sim.ending());
+        let [a, b] = sim.cores;
+        let d = ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).sqrt();
+        assert!(
+            b.y > 7.0 && d <= ROPE + 1e-9,
+            "B hangs on the rope: {b:?}, d {d}"
+        );
+        assert_eq!((a.x, a.y), (4.5, START[0].1), "A does not move");
     }
 }
