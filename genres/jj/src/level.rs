@@ -139,12 +139,22 @@ fn verify(world: &World, tape: &Tape, ticks: u32) -> std::result::Result<(), Fai
 
 /// Generates a level: chambers drawn from the library on `rng`, each proven as it is added.
 pub fn generate(params: &Params, rng: &mut Rng) -> Result<Level> {
+    generate_from(&library(), params, rng)
+}
+
+/// [`generate`] over a given template library (tests use libraries with failing templates).
+pub fn generate_from(lib: &[Template], params: &Params, rng: &mut Rng) -> Result<Level> {
     params.validate()?;
-    let lib = library();
     let pool: Vec<&Template> = lib
         .iter()
         .filter(|t| t.tier <= params.difficulty.rank())
         .collect();
+    if pool.is_empty() {
+        return Err(Error::params(format!(
+            "no chamber template is eligible for {}",
+            params.format()
+        )));
+    }
     for attempt in 1..=MAX_LEVEL_ATTEMPTS {
         if let Some(level) = try_level(params, &pool, rng, attempt)? {
             return Ok(level);
@@ -246,4 +256,43 @@ pub fn replan(level: &Level) -> Result<(Tape, u32)> {
         ));
     }
     Ok((tape, ticks))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BAD: &str = "name: pit\nparams: w=1..2\nplan:\n80 R R\nmap:\n>......w......\n\
+        .............\n.............\n.............\n.............\n.............\n\
+        .............\n######.######\n######.######\n######.######\n######.######\n";
+
+    #[test]
+    fn a_failing_chamber_is_rerolled_on_the_same_stream() {
+        let mut lib = library();
+        lib.insert(0, Template::parse(BAD).unwrap());
+        let params = Params::parse("C8-EASY").unwrap();
+        let mut rerolled = 0;
+        for seed in 0..20 {
+            let level = generate_from(&lib, &params, &mut Rng::from_seed(seed)).unwrap();
+            assert!(level.chambers.iter().all(|c| c.template != "pit"));
+            assert!(level.chambers.iter().all(|c| (1..=4).contains(&c.attempts)));
+            let retries: u32 = level.chambers.iter().map(|c| c.attempts - 1).sum();
+            if level.level_attempts == 1 {
+                assert_eq!(retries, level.rerolls);
+            }
+            rerolled += level.rerolls;
+            let again = generate_from(&lib, &params, &mut Rng::from_seed(seed)).unwrap();
+            assert_eq!(level, again);
+        }
+        assert!(rerolled > 0);
+    }
+
+    #[test]
+    fn a_library_that_never_passes_gives_up_with_a_clear_error() {
+        let lib = vec![Template::parse(BAD).unwrap()];
+        let params = Params::parse("C2-EASY").unwrap();
+        let e = generate_from(&lib, &params, &mut Rng::from_seed(1)).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::GenerationFailed);
+        assert!(e.message().contains("32 attempts"), "{}", e.message());
+    }
 }

@@ -354,6 +354,10 @@ const FILES: &[&str] = &[
     include_str!("../chambers/twogaps.txt"),
     include_str!("../chambers/doorgap.txt"),
     include_str!("../chambers/gatespike.txt"),
+    include_str!("../chambers/spikerun.txt"),
+    include_str!("../chambers/hopgap.txt"),
+    include_str!("../chambers/dropspike.txt"),
+    include_str!("../chambers/mesa.txt"),
 ];
 
 /// The parsed template library (parsed on each call; cheap, and keeps the crate free of globals).

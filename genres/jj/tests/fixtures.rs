@@ -7,7 +7,7 @@ use dayseed_core::digest::sha256_hex;
 use serde_json::Value;
 
 const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/jj/g1.jsonl");
-const FIXTURE_SHA256: &str = "087fd46907c2dc58e3a5798c90f88c10d7aaa48ef22ad303219f17875eb0187a";
+const FIXTURE_SHA256: &str = "c6326240e4479b664e36fc1ffed91d3e4c5e57629b95a04766a702489bcd31ed";
 
 /// The ids the fixture covers: every difficulty, short and long levels, dailies.
 fn fixture_ids() -> Vec<String> {
