@@ -358,6 +358,9 @@ const FILES: &[&str] = &[
     include_str!("../chambers/hopgap.txt"),
     include_str!("../chambers/dropspike.txt"),
     include_str!("../chambers/mesa.txt"),
+    include_str!("../chambers/gapspike.txt"),
+    include_str!("../chambers/towers.txt"),
+    include_str!("../chambers/gatehop.txt"),
 ];
 
 /// The parsed template library (parsed on each call; cheap, and keeps the crate free of globals).

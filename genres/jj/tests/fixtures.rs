@@ -7,7 +7,7 @@ use dayseed_core::digest::sha256_hex;
 use serde_json::Value;
 
 const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/jj/g1.jsonl");
-const FIXTURE_SHA256: &str = "c6326240e4479b664e36fc1ffed91d3e4c5e57629b95a04766a702489bcd31ed";
+const FIXTURE_SHA256: &str = "22de0f996fb61219b1793bcc6e1eb14323c99062ca674dc5ab844f84b09a0423";
 
 /// The ids the fixture covers: every difficulty, short and long levels, dailies.
 fn fixture_ids() -> Vec<String> {
