@@ -6,7 +6,6 @@ use dayseed_core::{
     Board, Capabilities, Error, Genre, GenreKind, Grade, RecordFormat, Result, Rng, SolveOptions,
     Source, Verdict, Version, VersionInfo, VersionStatus,
 };
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Value, json};
 
 use crate::arcade::{Action, Simulation, Tape, replay, verdict};
@@ -28,25 +27,6 @@ pub static VERSIONS: [VersionInfo; 1] = [VersionInfo {
 
 /// The longest run `check` replays: 15 minutes of ticks.
 pub const MAX_CHECK_TICKS: u32 = 15 * 60 * TPS;
-
-/// A player's run: an input tape (text form in JSON, or the tape object).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Run(pub Tape);
-
-impl Serialize for Run {
-    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
-        s.serialize_str(&self.0.to_text())
-    }
-}
-
-impl<'de> Deserialize<'de> for Run {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Run, D::Error> {
-        let text = String::deserialize(d)?;
-        Tape::from_text(&text)
-            .map(Run)
-            .map_err(|e| serde::de::Error::custom(e.message()))
-    }
-}
 
 fn check_buttons(tape: &Tape) -> Result<()> {
     for (i, e) in tape.events.iter().enumerate() {
@@ -100,7 +80,7 @@ impl Genre for Jj {
     const NAME: &'static str = "jj";
     type Params = Params;
     type Puzzle = Level;
-    type State = Run;
+    type State = Tape;
 
     fn versions(&self) -> &'static [VersionInfo] {
         &VERSIONS
@@ -210,10 +190,10 @@ impl Genre for Jj {
         })
     }
 
-    fn check(&self, level: &Level, run: &Run) -> Result<Verdict> {
-        self.validate_state(level, run)?;
+    fn check(&self, level: &Level, tape: &Tape) -> Result<Verdict> {
+        self.validate_state(level, tape)?;
         let world = level.world()?;
-        let r = replay(&mut JjSim::new(world, false), &run.0, MAX_CHECK_TICKS)?;
+        let r = replay(&mut JjSim::new(world, false), tape, MAX_CHECK_TICKS)?;
         Ok(verdict(&r))
     }
 
@@ -228,19 +208,26 @@ impl Genre for Jj {
         Ok(level)
     }
 
-    fn decode_state(&self, _level: &Level, text: &str) -> Result<Run> {
+    /// The text form (`1.0P1...`) or JSON (the tape object, or the text form as a string).
+    fn decode_state(&self, level: &Level, text: &str) -> Result<Tape> {
         let text = text.trim();
-        if let Ok(Value::String(s)) = serde_json::from_str::<Value>(text) {
-            return Tape::from_text(&s).map(Run);
-        }
-        Tape::from_text(text).map(Run)
+        let tape = match serde_json::from_str::<Value>(text) {
+            Ok(v) => Tape::from_json(&v)?,
+            Err(_) => Tape::from_text(text)?,
+        };
+        self.validate_state(level, &tape)?;
+        Ok(tape)
     }
 
-    fn validate_state(&self, _level: &Level, run: &Run) -> Result<()> {
-        check_buttons(&run.0)
+    fn validate_state(&self, _level: &Level, tape: &Tape) -> Result<()> {
+        check_buttons(tape)
     }
 
-    fn render_text(&self, level: &Level, _run: Option<&Run>, _show_solution: bool) -> String {
+    fn simulate(&self, level: &Level) -> Result<Box<dyn Simulation>> {
+        simulate(level)
+    }
+
+    fn render_text(&self, level: &Level, _tape: Option<&Tape>, _show_solution: bool) -> String {
         let mut out = format!(
             "par {:.1} s (plan {:.1} s), {} chambers: {}\n",
             f64::from(level.par_ticks) / f64::from(TPS),

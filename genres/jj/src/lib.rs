@@ -38,9 +38,11 @@
 //! [`build`] plan builder · [`level`] level JSON and generator · [`params`] · [`solo`] ·
 //! [`genre`] the Genre implementation · [`arcade`] (the kit's tape, replay and verdict).
 
-pub mod arcade;
 pub mod build;
 pub mod genre;
+
+/// The arcade kit of core (tape, replay, verdict, the `Simulation` trait), re-exported.
+pub use dayseed_core::arcade;
 pub mod level;
 pub mod params;
 pub mod physics;
