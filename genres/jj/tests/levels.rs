@@ -101,3 +101,21 @@ fn bad_tapes_get_clear_errors_or_losing_verdicts() {
         .expect("replays");
     assert!(!v.solved);
 }
+
+/// The plan replay of a fixed level, pinned: the per-tick state hashes folded over the whole run.
+/// Any change to the physics shows up here; the same number on wasm32 and aarch64 proves parity.
+#[test]
+fn plan_replay_tick_hash_is_pinned() {
+    use dayseed_jj::arcade::replay;
+    use dayseed_jj::physics::JjSim;
+    let rec = gen_record("jj:SEED-7-C4-MEDIUM-g1");
+    let level: dayseed_jj::level::Level = serde_json::from_value(puzzle_of(&rec)).unwrap();
+    let tape = level.plan_tape().unwrap().unwrap();
+    let mut sim = JjSim::new(level.world().unwrap(), false);
+    let r = replay(&mut sim, &tape, 100_000).unwrap();
+    assert!(r.ending.won);
+    assert_eq!(
+        (r.ticks, format!("{:016x}", r.tick_hash)),
+        (level.plan_ticks, "4a735fc0b16b3c77".to_string())
+    );
+}
