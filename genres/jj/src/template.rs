@@ -361,6 +361,8 @@ const FILES: &[&str] = &[
     include_str!("../chambers/gapspike.txt"),
     include_str!("../chambers/towers.txt"),
     include_str!("../chambers/gatehop.txt"),
+    include_str!("../chambers/gategap.txt"),
+    include_str!("../chambers/stepgap.txt"),
 ];
 
 /// The parsed template library (parsed on each call; cheap, and keeps the crate free of globals).

@@ -28,7 +28,7 @@ fn fixtures_regenerate_exactly_and_stay_locked() {
         root: &Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures"),
         locks: &[(
             "g1",
-            "22de0f996fb61219b1793bcc6e1eb14323c99062ca674dc5ab844f84b09a0423",
+            "0d7b936db0e19db5b0ac49e3a6318383b96b40c70e5b91521eecaabd626d2e08",
         )],
         ids: fixture_ids,
     });
