@@ -123,7 +123,7 @@ impl World {
         };
         world.set_spans(spans)?;
         world.set_gates(gates)?;
-        if exit_x + 2 > width {
+        if exit_x.saturating_add(2) > width {
             return Err(Error::puzzle(format!(
                 "exit at column {exit_x} is not inside a map {width} wide"
             )));

@@ -2,7 +2,7 @@
 //! margins), and the check by replay accepts the plan and refuses bad tapes with clear errors.
 
 use dayseed_core::{DynGenre, SolveOptions};
-use serde_json::Value;
+use serde_json::{Value, json};
 
 fn gen_record(id: &str) -> Value {
     dayseed_jj::GENRE
@@ -118,4 +118,42 @@ fn plan_replay_tick_hash_is_pinned() {
         (r.ticks, format!("{:016x}", r.tick_hash)),
         (level.plan_ticks, "f25b289c9119e20e".to_string())
     );
+}
+
+#[test]
+fn bad_levels_get_clear_errors() {
+    let rec = gen_record("jj:SEED-3-C2-EASY-g1");
+    let good = puzzle_of(&rec);
+    let g = &dayseed_jj::GENRE;
+    let with = |key: &str, value: Value| {
+        let mut p = good.clone();
+        p[key] = value;
+        g.decode(&p.to_string())
+            .map(|_| ())
+            .unwrap_err()
+            .message()
+            .to_string()
+    };
+    let mut rows: Vec<String> = serde_json::from_value(good["rows"].clone()).unwrap();
+    rows[3].push('.');
+    assert!(with("rows", json!(rows)).contains("row 3"));
+    rows[3].pop();
+    rows[2].replace_range(0..1, "x");
+    assert!(with("rows", json!(rows)).contains("row 2, column 0"));
+    assert!(with("exit_x", json!(u64::MAX)).contains("exit"));
+    assert!(
+        with(
+            "gates",
+            json!([{"x0": 1, "x1": 2, "period": 0, "open": 0, "phase": 0}])
+        )
+        .contains("gate 0")
+    );
+    assert!(
+        with(
+            "chambers",
+            json!([{"template": "x", "params": {}, "x0": 5, "x1": 2, "attempts": 1}])
+        )
+        .contains("chamber 0")
+    );
+    assert!(g.decode("not json").is_err());
 }
