@@ -13,5 +13,6 @@ pub fn registry() -> Registry {
         &dayseed_fourstep::GENRE,
         &dayseed_flip::GENRE,
         &dayseed_slingstar::GENRE,
+        &dayseed_jj::GENRE,
     ])
 }

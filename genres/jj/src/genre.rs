@@ -1,0 +1,249 @@
+//! The [`Genre`] implementation: levels from [`crate::level`], play checked by replay.
+
+use dayseed_core::genre::unsupported_version;
+use dayseed_core::seed::daily_seed;
+use dayseed_core::{
+    Board, Capabilities, Error, Genre, GenreKind, Grade, RecordFormat, Result, Rng, SolveOptions,
+    Source, Verdict, Version, VersionInfo, VersionStatus,
+};
+use serde_json::{Value, json};
+
+use crate::arcade::{Action, Simulation, Tape, replay, verdict};
+use crate::level::{Level, generate, replan};
+use crate::params::Params;
+use crate::physics::{JjSim, TPS};
+use crate::solo::SoloSim;
+
+/// The first generator: physics g1 ([`crate::physics`]), the template library in its file order,
+/// difficulty ranges, 3 chamber re-rolls then level re-rolls on the same stream.
+pub const G1: Version = Version(1);
+
+/// Every version, oldest first.
+pub static VERSIONS: [VersionInfo; 1] = [VersionInfo {
+    version: G1,
+    status: VersionStatus::Current,
+    note: "authored chamber plans replayed with margins (spikes +0.2, windows -0.3 s)",
+}];
+
+/// The longest run `check` replays: 15 minutes of ticks.
+pub const MAX_CHECK_TICKS: u32 = 15 * 60 * TPS;
+
+fn check_buttons(tape: &Tape) -> Result<()> {
+    for (i, e) in tape.events.iter().enumerate() {
+        match e.action {
+            Action::Press(b) | Action::Release(b) if b < 8 => {}
+            Action::Press(b) | Action::Release(b) => {
+                return Err(Error::state(format!(
+                    "event {i} (tick {}): button {b} is not a JJ button (0-7)",
+                    e.tick
+                )));
+            }
+            Action::Aim { .. } => {
+                return Err(Error::state(format!(
+                    "event {i} (tick {}): JJ has no aim input",
+                    e.tick
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The simulation a page or server runs for a level: two players, or SOLO with the plan-driven
+/// partner when `level.solo` names the human (`"A"` or `"B"`; the plan is rebuilt if withheld).
+pub fn simulate(level: &Level) -> Result<Box<dyn Simulation>> {
+    let world = level.world()?;
+    let Some(who) = level.solo.as_deref() else {
+        return Ok(Box::new(JjSim::new(world, false)));
+    };
+    let human = match who {
+        "A" => 0,
+        "B" => 1,
+        other => {
+            return Err(Error::puzzle(format!(
+                "solo {other:?}: the human plays \"A\" or \"B\""
+            )));
+        }
+    };
+    let plan = match level.plan_tape()? {
+        Some(t) => t,
+        None => replan(level)?.0,
+    };
+    Ok(Box::new(SoloSim::new(world, &plan, human)?))
+}
+
+/// JJ: two cores on a rope, through a chain of chambers to the exit.
+#[derive(Debug)]
+pub struct Jj;
+
+impl Genre for Jj {
+    const NAME: &'static str = "jj";
+    type Params = Params;
+    type Puzzle = Level;
+    type State = Tape;
+
+    fn versions(&self) -> &'static [VersionInfo] {
+        &VERSIONS
+    }
+
+    fn capabilities(&self) -> Capabilities {
+        Capabilities {
+            kind: GenreKind::Arcade,
+            unique_solutions: false,
+            count_solutions: false,
+            grade: true,
+            hint: false,
+            svg: false,
+            records: RecordFormat::Lines,
+        }
+    }
+
+    fn parse_params(&self, text: &str) -> Result<Params> {
+        Params::parse(text)
+    }
+
+    fn format_params(&self, params: &Params) -> String {
+        params.format()
+    }
+
+    fn params_from_flags(&self, flags: &[(&str, &str)]) -> Result<Params> {
+        Params::from_flags(flags)
+    }
+
+    fn daily_params(&self, difficulty: Option<&str>) -> Result<Params> {
+        Params::daily(difficulty)
+    }
+
+    fn generate(&self, version: Version, source: &Source, params: &Params) -> Result<Board<Level>> {
+        if version != G1 {
+            return Err(unsupported_version(Self::NAME, version, &VERSIONS));
+        }
+        let seed = match *source {
+            Source::Daily { epoch_day, .. } => daily_seed(epoch_day),
+            Source::Seed(s) => s,
+        };
+        let mut rng = Rng::from_seed(seed);
+        let level = generate(params, &mut rng)?;
+        self.validate(&level)?;
+        Ok(Board {
+            seed,
+            attempts: level.level_attempts,
+            puzzle: level,
+            fallback: None,
+        })
+    }
+
+    fn validate(&self, level: &Level) -> Result<()> {
+        level.world()?;
+        if let Some(tape) = level.plan_tape()? {
+            check_buttons(&tape)?;
+        }
+        Ok(())
+    }
+
+    fn canonical_content(&self, level: &Level) -> String {
+        serde_json::to_string(level).unwrap_or_default()
+    }
+
+    fn without_solution(&self, level: &Level) -> Level {
+        Level {
+            plan: None,
+            ..level.clone()
+        }
+    }
+
+    /// `{"status":"solved","tape":<text>,"ticks","score","par","unit":"ticks"}`: the level's plan
+    /// (rebuilt from its chambers when withheld), replayed without margins to a win.
+    fn solve_report(&self, level: &Level, _options: SolveOptions) -> Result<Value> {
+        let world = level.world()?;
+        let tape = match level.plan_tape()? {
+            Some(t) => t,
+            None => replan(level)?.0,
+        };
+        check_buttons(&tape)?;
+        let r = replay(&mut JjSim::new(world, false), &tape, MAX_CHECK_TICKS)?;
+        if !r.ending.won {
+            return Err(Error::puzzle(format!(
+                "the level's plan does not win: {}",
+                r.ending.reason
+            )));
+        }
+        Ok(json!({
+            "status": "solved",
+            "tape": tape.to_text(),
+            "ticks": r.ending.tick,
+            "score": r.ending.tick,
+            "unit": "ticks",
+            "par": level.par_ticks,
+        }))
+    }
+
+    fn grade(&self, level: &Level) -> Result<Grade> {
+        level.world()?;
+        let secs = level.par_ticks.div_ceil(TPS);
+        Ok(Grade {
+            level: format!("par {secs} s"),
+            rank: secs.max(1),
+            score: f64::from(level.par_ticks),
+            techniques: Vec::new(),
+            solved_by_logic: false,
+        })
+    }
+
+    fn check(&self, level: &Level, tape: &Tape) -> Result<Verdict> {
+        self.validate_state(level, tape)?;
+        let world = level.world()?;
+        let r = replay(&mut JjSim::new(world, false), tape, MAX_CHECK_TICKS)?;
+        Ok(verdict(&r))
+    }
+
+    fn encode(&self, level: &Level) -> String {
+        serde_json::to_string(&self.without_solution(level)).unwrap_or_default()
+    }
+
+    fn decode(&self, text: &str) -> Result<Level> {
+        let level: Level = serde_json::from_str(text.trim())
+            .map_err(|e| Error::puzzle(format!("not a jj level (JSON): {e}")))?;
+        self.validate(&level)?;
+        Ok(level)
+    }
+
+    /// The text form (`1.0P1...`) or JSON (the tape object, or the text form as a string).
+    fn decode_state(&self, level: &Level, text: &str) -> Result<Tape> {
+        let text = text.trim();
+        let tape = match serde_json::from_str::<Value>(text) {
+            Ok(v) => Tape::from_json(&v)?,
+            Err(_) => Tape::from_text(text)?,
+        };
+        self.validate_state(level, &tape)?;
+        Ok(tape)
+    }
+
+    fn validate_state(&self, _level: &Level, tape: &Tape) -> Result<()> {
+        check_buttons(tape)
+    }
+
+    fn simulate(&self, level: &Level) -> Result<Box<dyn Simulation>> {
+        simulate(level)
+    }
+
+    fn render_text(&self, level: &Level, _tape: Option<&Tape>, _show_solution: bool) -> String {
+        let mut out = format!(
+            "par {:.1} s (plan {:.1} s), {} chambers: {}\n",
+            f64::from(level.par_ticks) / f64::from(TPS),
+            f64::from(level.plan_ticks) / f64::from(TPS),
+            level.chambers.len(),
+            level
+                .chambers
+                .iter()
+                .map(|c| c.template.as_str())
+                .collect::<Vec<_>>()
+                .join(" ")
+        );
+        for row in &level.rows {
+            out.push_str(row);
+            out.push('\n');
+        }
+        out
+    }
+}

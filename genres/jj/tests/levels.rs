@@ -1,0 +1,159 @@
+//! Levels: generation is deterministic, every shipped plan replays to the exit (with and without
+//! margins), and the check by replay accepts the plan and refuses bad tapes with clear errors.
+
+use dayseed_core::{DynGenre, SolveOptions};
+use serde_json::{Value, json};
+
+fn gen_record(id: &str) -> Value {
+    dayseed_jj::GENRE
+        .generate(&id.parse().expect("id parses"))
+        .expect("generates")
+        .to_flat_json()
+}
+
+fn puzzle_of(record: &Value) -> Value {
+    let mut p = record.clone();
+    let obj = p.as_object_mut().expect("object");
+    for k in [
+        "id", "genre", "version", "seed", "digest", "attempts", "fallback",
+    ] {
+        obj.remove(k);
+    }
+    p
+}
+
+#[test]
+fn same_id_same_level() {
+    for id in ["jj:SEED-1-C8-MEDIUM-g1", "jj:SEED-77-C4-HARD-g1"] {
+        assert_eq!(gen_record(id), gen_record(id), "{id}");
+    }
+    assert_ne!(
+        gen_record("jj:SEED-1-C8-MEDIUM-g1")["rows"],
+        gen_record("jj:SEED-2-C8-MEDIUM-g1")["rows"]
+    );
+}
+
+#[test]
+fn the_level_plan_wins_by_replay() {
+    for seed in 0..20 {
+        for params in ["C8-EASY", "C8-MEDIUM", "C6-HARD"] {
+            let rec = gen_record(&format!("jj:SEED-{seed}-{params}-g1"));
+            let puzzle = puzzle_of(&rec);
+            let plan = rec["plan"].as_str().expect("plan").to_string();
+            let v = dayseed_jj::GENRE
+                .check(&puzzle, &Value::from(plan.clone()))
+                .expect("checks");
+            assert!(v.solved, "seed {seed} {params}: {v:?}");
+            let report = dayseed_jj::GENRE
+                .solve_report(
+                    &puzzle,
+                    SolveOptions {
+                        grade: false,
+                        budget: 1_000_000,
+                    },
+                )
+                .expect("solves");
+            assert_eq!(report["tape"], Value::from(plan));
+            assert_eq!(report["ticks"], rec["plan_ticks"]);
+            let par = rec["par_ticks"].as_u64().unwrap();
+            let ticks = rec["plan_ticks"].as_u64().unwrap();
+            assert_eq!(par, (ticks * 16).div_ceil(10));
+        }
+    }
+}
+
+#[test]
+fn a_withheld_plan_is_rebuilt_from_the_chambers() {
+    let rec = gen_record("jj:SEED-5-C8-MEDIUM-g1");
+    let puzzle = puzzle_of(&rec);
+    let hidden = dayseed_jj::GENRE.without_solution(&puzzle).expect("hides");
+    assert!(hidden.get("plan").is_none());
+    let report = dayseed_jj::GENRE
+        .solve_report(
+            &hidden,
+            SolveOptions {
+                grade: false,
+                budget: 1,
+            },
+        )
+        .expect("replans");
+    assert_eq!(report["tape"], rec["plan"]);
+}
+
+#[test]
+fn bad_tapes_get_clear_errors_or_losing_verdicts() {
+    let rec = gen_record("jj:SEED-3-C4-MEDIUM-g1");
+    let puzzle = puzzle_of(&rec);
+    let g = &dayseed_jj::GENRE;
+    let err = g.decode_state(&puzzle, "1.0P9").unwrap_err();
+    assert!(err.message().contains("button 9"), "{}", err.message());
+    let err = g.decode_state(&puzzle, "2.0P1").unwrap_err();
+    assert!(!err.message().is_empty());
+    let err = g.decode_state(&puzzle, "1.0PX").unwrap_err();
+    assert!(err.message().contains("event 0"), "{}", err.message());
+    let v = g
+        .check(&puzzle, &Value::from("1"))
+        .expect("empty tape replays");
+    assert!(!v.solved);
+    assert!(v.problems[0].contains("tape ended"), "{v:?}");
+    let v = g
+        .check(&puzzle, &Value::from("1.0P1.0P5"))
+        .expect("replays");
+    assert!(!v.solved);
+}
+
+/// The plan replay of a fixed level, pinned: the per-tick state hashes folded over the whole run.
+/// Any change to the physics shows up here; the same number on wasm32 and aarch64 proves parity.
+#[test]
+fn plan_replay_tick_hash_is_pinned() {
+    use dayseed_jj::arcade::replay;
+    use dayseed_jj::physics::JjSim;
+    let rec = gen_record("jj:SEED-7-C4-MEDIUM-g1");
+    let level: dayseed_jj::level::Level = serde_json::from_value(puzzle_of(&rec)).unwrap();
+    let tape = level.plan_tape().unwrap().unwrap();
+    let mut sim = JjSim::new(level.world().unwrap(), false);
+    let r = replay(&mut sim, &tape, 100_000).unwrap();
+    assert!(r.ending.won);
+    assert_eq!(
+        (r.ticks, format!("{:016x}", r.tick_hash)),
+        (level.plan_ticks, "f25b289c9119e20e".to_string())
+    );
+}
+
+#[test]
+fn bad_levels_get_clear_errors() {
+    let rec = gen_record("jj:SEED-3-C2-EASY-g1");
+    let good = puzzle_of(&rec);
+    let g = &dayseed_jj::GENRE;
+    let with = |key: &str, value: Value| {
+        let mut p = good.clone();
+        p[key] = value;
+        g.decode(&p.to_string())
+            .map(|_| ())
+            .unwrap_err()
+            .message()
+            .to_string()
+    };
+    let mut rows: Vec<String> = serde_json::from_value(good["rows"].clone()).unwrap();
+    rows[3].push('.');
+    assert!(with("rows", json!(rows)).contains("row 3"));
+    rows[3].pop();
+    rows[2].replace_range(0..1, "x");
+    assert!(with("rows", json!(rows)).contains("row 2, column 0"));
+    assert!(with("exit_x", json!(u64::MAX)).contains("exit"));
+    assert!(
+        with(
+            "gates",
+            json!([{"x0": 1, "x1": 2, "period": 0, "open": 0, "phase": 0}])
+        )
+        .contains("gate 0")
+    );
+    assert!(
+        with(
+            "chambers",
+            json!([{"template": "x", "params": {}, "x0": 5, "x1": 2, "attempts": 1}])
+        )
+        .contains("chamber 0")
+    );
+    assert!(g.decode("not json").is_err());
+}
