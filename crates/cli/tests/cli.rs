@@ -203,7 +203,11 @@ fn errors_have_clear_messages_and_exit_codes() {
     let usage = dayseed(&["gen"]);
     assert_eq!(usage.status.code(), Some(2));
     let unknown = dayseed(&["gen", "chess"]);
-    assert_eq!(unknown.status.code(), Some(1));
+    assert_eq!(
+        unknown.status.code(),
+        Some(2),
+        "an unknown genre is a usage error"
+    );
     assert!(
         stderr(&unknown).contains("unknown genre 'chess'"),
         "{}",
@@ -221,11 +225,52 @@ fn errors_have_clear_messages_and_exit_codes() {
     assert_eq!(malformed.status.code(), Some(1));
     assert!(stderr(&malformed).contains("malformed id"));
     let flag = dayseed(&["gen", "sudoku", "--level", "3"]);
-    assert_eq!(flag.status.code(), Some(1));
+    assert_eq!(
+        flag.status.code(),
+        Some(2),
+        "a flag the genre does not take"
+    );
     assert!(stderr(&flag).contains("--level"), "{}", stderr(&flag));
     let tz = dayseed(&["daily", "sudoku", "--tz", "Mars/Olympus"]);
-    assert_eq!(tz.status.code(), Some(1));
+    assert_eq!(tz.status.code(), Some(2));
     assert!(stderr(&tz).contains("Mars/Olympus"));
+    // Usage errors the README promises exit 2 for: an unknown difficulty, a missing --state.
+    for args in [
+        &["gen", "sudoku", "--difficulty", "impossible"][..],
+        &["daily", "sudoku", "--difficulty", "impossible"][..],
+        &["gen", "sudoku", "--jobs", "0"][..],
+        &["hint", "sudoku:SEED-1-EASY-g1"][..],
+        &["check", "53..7....", "--state", "x"][..],
+        &["solve", "chess", "-"][..],
+    ] {
+        let o = dayseed(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains("--help"), "{args:?}: {}", stderr(&o));
+    }
+    let o = dayseed(&["gen", "sudoku", "--difficulty", "impossible"]);
+    assert!(
+        stderr(&o).contains("unknown sudoku difficulty 'impossible'"),
+        "{}",
+        stderr(&o)
+    );
+    let o = dayseed(&["hint", "sudoku:SEED-1-EASY-g1"]);
+    assert!(stderr(&o).contains("--state"), "{}", stderr(&o));
+}
+
+#[test]
+fn help_states_the_input_formats_with_an_example() {
+    for (command, needle) in [
+        ("solve", "53..7...."),
+        ("hint", "--state"),
+        ("check", "sudoku:SEED-42-EASY-g2"),
+        ("import", "dayseed gen sudoku"),
+    ] {
+        let o = dayseed(&[command, "--help"]);
+        assert!(o.status.success());
+        let out = stdout(&o);
+        assert!(out.contains("Example"), "{command}: {out}");
+        assert!(out.contains(needle), "{command}: {out}");
+    }
 }
 
 #[test]
@@ -292,4 +337,21 @@ fn a_closed_stdout_ends_the_run_quietly() {
         assert!(!err.contains("panicked"), "{args:?}: {err}");
         assert!(out.status.success(), "{args:?}: {:?} {err}", out.status);
     }
+}
+
+#[test]
+fn genres_text_shows_capabilities() {
+    let o = dayseed(&["genres"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let sudoku = out.lines().find(|l| l.starts_with("sudoku")).unwrap();
+    assert!(
+        sudoku.contains("logic puzzle: unique solutions, count, grade, hint, svg"),
+        "{sudoku}"
+    );
+    let starlink = out.lines().find(|l| l.starts_with("starlink")).unwrap();
+    assert!(
+        starlink.contains("no grade"),
+        "a lacking capability is named: {starlink}"
+    );
 }
