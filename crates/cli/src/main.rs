@@ -4,6 +4,7 @@
 mod args;
 mod commands;
 mod input;
+mod interchange;
 mod ordered;
 mod usage;
 

@@ -355,3 +355,47 @@ fn genres_text_shows_capabilities() {
         "a lacking capability is named: {starlink}"
     );
 }
+
+#[test]
+fn boards_go_out_and_come_back_in_other_players_forms() {
+    for (genre, id) in [
+        ("sudoku", "sudoku:SEED-42-HARD-g2"),
+        ("slitherlink", "slitherlink:SEED-42-7x7-L3-g1"),
+    ] {
+        let o = dayseed(&["show", id, "--json"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let line: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+        let link = line["puzzlink"].as_str().unwrap();
+        let tatham = line["tatham"].as_str().unwrap();
+        assert!(link.starts_with("https://puzz.link/p?"), "{link}");
+        // Both forms are read back by solve, giving the same (unique) board.
+        let input = format!("{link}\n\n{tatham}\n");
+        let solved = Command::new(env!("CARGO_BIN_EXE_dayseed"))
+            .args(["solve", genre, "-", "--no-grade"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .and_then(|mut child| {
+                child.stdin.take().unwrap().write_all(input.as_bytes())?;
+                child.wait_with_output()
+            })
+            .unwrap();
+        assert!(solved.status.success(), "{genre}: {}", stderr(&solved));
+        let reports = json_lines(&solved);
+        assert_eq!(reports.len(), 2, "{genre}");
+        for r in &reports {
+            assert_eq!(r["solutions"], Value::from(1), "{genre}: {r}");
+        }
+    }
+    let wrong = dayseed(&[
+        "check",
+        "https://puzz.link/p?slither/3/3/abc",
+        "--genre",
+        "sudoku",
+        "--state",
+        "x",
+    ]);
+    assert_eq!(wrong.status.code(), Some(1));
+    assert!(stderr(&wrong).contains("'slither'"), "{}", stderr(&wrong));
+}

@@ -72,7 +72,9 @@ pub fn run(registry: &Registry, a: GenArgs) -> Result<Outcome> {
         },
         |i, record| -> Result<()> {
             let record = record.with_context(|| format!("generating seed {}", a.seed + i))?;
-            print_json_line(&mut out, &record.to_flat_json())?;
+            let mut flat = record.to_flat_json();
+            crate::interchange::add_forms(genre.name(), &record.puzzle, &mut flat);
+            print_json_line(&mut out, &flat)?;
             fallbacks += u64::from(record.fallback.is_some());
             bar.inc(1);
             Ok(())
