@@ -1,17 +1,17 @@
 // The page: loads the engine, finds today's puzzle of each genre (device-local-v1 in the
 // browser's time zone, generated in WebAssembly so it works offline) and plays the chosen one.
+// A genre's view is the module web/games/<genre>.js, found by name; `#id=<puzzle id>` opens any
+// board (shared links, the archive calendar).
 
 import { load } from './dayseed.js';
 import { h } from './lib/dom.js';
 import { Session } from './session.js';
 import { ArcadeSession } from './lib/arcade.js';
-import sudoku from './games/sudoku.js';
-import lightsout from './games/lightsout.js';
-import slitherlink from './games/slitherlink.js';
-import starlink from './games/starlink.js';
+import { genreLabel, describeId } from './lib/ident.js';
+import { registerOffline } from './lib/offline.js';
 
-/** Genre views the browser can play; other genres show a note. */
-const GAMES = { sudoku, lightsout, slitherlink, starlink };
+/** Genre views the browser can play, by genre name (filled from games/<name>.js). */
+const GAMES = {};
 
 const tabsEl = document.getElementById('tabs');
 const mainEl = document.getElementById('main');
@@ -19,6 +19,8 @@ const todayEl = document.getElementById('today');
 
 let engine;
 let current = null;
+let boards = [];
+let day = null;
 
 /** Today's epoch day and policy: device-local-v1 in the browser's zone, utc-v1 if it is unknown. */
 function today() {
@@ -31,34 +33,35 @@ function today() {
   }
 }
 
-/** An explicit board from the address (`#id=<puzzle id>`), for shared links and tests. */
+/** An explicit board from the address (`#id=<puzzle id>`), for shared links and the archive. */
 function requestedId() {
   const params = new URLSearchParams(location.hash.slice(1));
   return params.get('id');
 }
 
-/** Arcade genres' page modules (games/<name>.js, kind 'arcade'), found by name. */
-async function addArcadeGames(genres) {
-  await Promise.all(genres.filter((g) => g.capabilities.kind === 'arcade' && !GAMES[g.name]).map(async (g) => {
+function showError(text, ...more) {
+  mainEl.replaceChildren(h('div', { class: 'note error', role: 'alert' }, h('p', {}, text), ...more));
+}
+
+/** Loads games/<name>.js for every genre; a genre without a module stays unplayable here. */
+async function loadGames(names) {
+  await Promise.all(names.map(async (name) => {
     try {
-      GAMES[g.name] = (await import(`./games/${g.name}.js`)).default;
+      GAMES[name] = (await import(`./games/${name}.js`)).default;
     } catch {
-      // no page module for this genre in this build: it shows as not playable yet
+      // no view for this genre in this build
     }
   }));
 }
 
-function showError(text) {
-  mainEl.replaceChildren(h('p', { class: 'note error', role: 'alert' }, text));
-}
-
-function open(genre, id, dateText) {
+function open(genre, id) {
   current?.destroy();
   current = null;
   for (const tab of tabsEl.children) {
     const selected = tab.dataset.genre === genre.name;
     tab.setAttribute('aria-selected', String(selected));
     tab.tabIndex = selected ? 0 : -1;
+    if (selected) tab.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   }
   mainEl.dataset.genre = genre.name;
   mainEl.setAttribute('aria-labelledby', `tab-${genre.name}`);
@@ -66,26 +69,41 @@ function open(genre, id, dateText) {
   try {
     record = engine.generate(id);
   } catch (e) {
-    showError(`Cannot generate ${id}: ${e.message}`);
+    showError(`Cannot open the board ${id}: ${e.message}`);
     return;
   }
+  const about = describeId(engine, record.id);
   const game = GAMES[genre.name];
   if (!game) {
     mainEl.replaceChildren(h('div', { class: 'note' },
-      h('p', {}, `${genre.name} is not playable in the browser yet.`),
-      h('p', {}, 'Today\'s board: ', h('code', {}, record.id)),
+      h('p', {}, `${genreLabel(genre.name)} is not playable in the browser yet.`),
+      h('p', {}, 'Board: ', h('code', {}, record.id)),
       h('p', {}, 'Digest: ', h('code', {}, record.digest))));
     return;
   }
   if (game.kind === 'arcade') {
     const stage = h('div', { class: `game game-${genre.name}` });
     mainEl.replaceChildren(stage);
-    current = new ArcadeSession({ engine, record, game, root: stage, dateText });
+    current = new ArcadeSession({ engine, record, game, root: stage, dateText: about.text });
     return;
   }
   const root = h('div', { class: `game game-${genre.name}` });
   mainEl.replaceChildren(root);
-  current = new Session({ engine, record, game, root, dateText, capabilities: genre.capabilities });
+  current = new Session({
+    engine, record, game, root, dateText: about.text, capabilities: genre.capabilities,
+    archive: { genre: genre.name, policy: day.policy, today: day.day, current: about },
+  });
+}
+
+/** Opens the board the address asks for (or today's board of the genre named by `#<genre>`). */
+function route() {
+  const explicit = requestedId();
+  const wanted = explicit?.split(':')[0] ?? location.hash.slice(1);
+  const board = boards.find((b) => b.genre.name === wanted)
+    ?? boards.find((b) => b.genre.name === 'sudoku')
+    ?? boards.find((b) => GAMES[b.genre.name])
+    ?? boards[0];
+  open(board.genre, explicit?.startsWith(`${board.genre.name}:`) ? explicit : board.id);
 }
 
 async function main() {
@@ -93,30 +111,31 @@ async function main() {
     engine = await load();
   } catch (e) {
     todayEl.textContent = 'The puzzle engine could not be loaded.';
-    showError(`WebAssembly engine unavailable: ${e.message}`);
+    const missing = /HTTP 404/.test(e.message);
+    showError(missing
+      ? 'The puzzle engine (pkg/dayseed.wasm) is missing from this web folder.'
+      : `The puzzle engine could not be loaded: ${e.message}`,
+    missing
+      ? h('p', {}, 'Build it with ', h('code', {}, 'scripts/build-wasm.sh'), ', then reload this page.')
+      : h('p', {}, 'This page needs a browser with WebAssembly.'));
     return;
   }
   const genres = engine.genres();
-  await addArcadeGames(genres);
-  const { policy, tz, day } = today();
-  const date = engine.formatDate(day);
-  todayEl.textContent = `${date} · ${tz}`;
-  const explicit = requestedId();
-  const boards = genres.map((g) => ({
-    genre: g,
-    id: explicit?.startsWith(`${g.name}:`) ? explicit : engine.dailyId(g.name, policy, day),
-  }));
+  await loadGames(genres.map((g) => g.name));
+  day = today();
+  const date = engine.formatDate(day.day);
+  todayEl.textContent = `${date} · ${day.tz}`;
+  boards = genres.map((g) => ({ genre: g, id: engine.dailyId(g.name, day.policy, day.day) }));
   if (boards.length === 0) {
     showError('No genres are registered in this build.');
     return;
   }
-  boards.forEach(({ genre, id }, i) => {
-    const label = genre.name === 'lightsout' ? 'Lights Out' : genre.name[0].toUpperCase() + genre.name.slice(1);
+  boards.forEach(({ genre }, i) => {
     const tab = h('button', {
       type: 'button', role: 'tab', class: 'tab', id: `tab-${genre.name}`,
       'aria-controls': 'main', dataset: { genre: genre.name },
-      onclick: () => { history.replaceState(null, '', `#${genre.name}`); open(genre, id, date); },
-    }, label, GAMES[genre.name] ? null : h('span', { class: 'soon' }, ' (soon)'));
+      onclick: () => { history.pushState(null, '', `#${genre.name}`); route(); },
+    }, genreLabel(genre.name), GAMES[genre.name] ? null : h('span', { class: 'soon' }, ' (soon)'));
     tab.addEventListener('keydown', (e) => {
       if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
       e.preventDefault();
@@ -127,12 +146,9 @@ async function main() {
     });
     tabsEl.append(tab);
   });
-  const wanted = explicit?.split(':')[0] ?? location.hash.slice(1);
-  const first = boards.find((b) => b.genre.name === wanted)
-    ?? boards.find((b) => b.genre.name === 'sudoku')
-    ?? boards.find((b) => GAMES[b.genre.name])
-    ?? boards[0];
-  open(first.genre, first.id, date);
+  window.addEventListener('hashchange', route);
+  route();
+  registerOffline();
 }
 
 main();

@@ -1,27 +1,41 @@
-// The game shell around one board, shared by every genre: identity, timer, undo/redo, hint,
-// local check, progress in localStorage, score submission and the leaderboard. A genre supplies
-// only its view (games/<genre>.js).
+// The game shell around one board, shared by every genre: timer and pause, undo/redo, hint in
+// words, local check, "show mistakes", progress in localStorage, share, rules, archive, stats,
+// score submission and the leaderboard. A genre supplies only its view (games/<genre>.js).
+//
+// Layout, phone first: a bar (timer, pause, rules, Undo, Hint, Check) above the board and the
+// genre's own controls (e.g. the number pad), the message under them; everything else (score,
+// about this puzzle, archive, stats, leaderboard) in the panel below (beside, on wide screens).
 
-import { h, formatElapsed } from './lib/dom.js';
+import { h, s, formatElapsed } from './lib/dom.js';
 import { History } from './lib/history.js';
 import { loadProgress, saveProgress, loadPlayer, savePlayer } from './lib/progress.js';
 import { submitScore, fetchLeaderboard } from './lib/api.js';
 import { ProgressSync } from './lib/sync.js';
+import { RulesPanel } from './lib/rules.js';
+import { archivePanel } from './lib/archive.js';
+import { statsPanel } from './lib/stats.js';
+import { shareText, copyText } from './lib/share.js';
+import { genreLabel } from './lib/ident.js';
 
 /** The server's rule: 1 to 32 printable characters (the page trims spaces). */
 const validPlayer = (name) => [...name].length >= 1 && [...name].length <= 32 && !/\p{Cc}/u.test(name);
+
+/** Two bars (pause) or a triangle (resume), drawn so no icon font is needed. */
+const pauseIcon = (paused) => s('svg', { viewBox: '0 0 16 16', width: 16, height: 16, 'aria-hidden': 'true', class: 'icon-svg' },
+  paused ? s('path', { d: 'M4 2L13 8L4 14Z' }) : s('path', { d: 'M3 2h3.5v12H3zM9.5 2H13v12H9.5z' }));
 
 export class Session {
   /**
    * @param {object} opts
    * @param {import('./dayseed.js').Dayseed} opts.engine
    * @param {object} opts.record the GeneratedRecord from the engine
-   * @param {object} opts.game the genre module (emptyState, isFilled, mount)
+   * @param {object} opts.game the genre module (emptyState, isFilled, mount, rules, ...)
    * @param {HTMLElement} opts.root where the session draws itself
-   * @param {string} opts.dateText the calendar date the board belongs to
+   * @param {string} opts.dateText the board's own date (a daily) or seed, from its id
    * @param {object} [opts.capabilities] the genre's declared capabilities
+   * @param {object} [opts.archive] {genre, policy, today, current}: for the archive calendar
    */
-  constructor({ engine, record, game, root, dateText, capabilities }) {
+  constructor({ engine, record, game, root, dateText, capabilities, archive }) {
     this.capabilities = capabilities;
     this.engine = engine;
     this.record = record;
@@ -30,11 +44,15 @@ export class Session {
     this.game = game;
     this.root = root;
     this.dateText = dateText;
+    this.archive = archive;
     this.history = new History();
     this.state = game.emptyState(this.puzzle);
     this.elapsedMs = 0;
     this.solved = false;
     this.submitted = null;
+    this.hintsUsed = 0;
+    this.paused = false;
+    this.showMistakes = false;
     this.sync = new ProgressSync(record, () => this.submitted?.player ?? loadPlayer());
     this.restore();
     this.build();
@@ -48,11 +66,12 @@ export class Session {
     this.refresh();
     if (this.restored) this.say('Welcome back: your progress on this board is restored.');
     if (this.solved) this.showSolved();
+    this.rules.openOnFirstVisit();
     this.loadLeaderboard();
     if (!this.restored) this.pullRemote();
   }
 
-  /** Stops timers and listeners (when another tab is chosen). */
+  /** Stops timers and listeners (when another board is chosen). */
   destroy() {
     this.tick();
     this.save();
@@ -61,6 +80,7 @@ export class Session {
     clearInterval(this.timer);
     document.removeEventListener('keydown', this.onKeyDown);
     document.removeEventListener('visibilitychange', this.onVisibility);
+    this.rules.close();
     this.view.destroy?.();
   }
 
@@ -79,6 +99,7 @@ export class Session {
     this.elapsedMs = Number.isFinite(saved.elapsedMs) ? saved.elapsedMs : 0;
     this.solved = saved.solved === true;
     this.submitted = saved.submitted ?? null;
+    this.hintsUsed = Number.isInteger(saved.hintsUsed) ? saved.hintsUsed : 0;
     this.history = new History(saved.past ?? [], saved.future ?? []);
     this.restored = true;
   }
@@ -89,6 +110,8 @@ export class Session {
       elapsedMs: Math.round(this.elapsedMs),
       solved: this.solved,
       submitted: this.submitted,
+      hintsUsed: this.hintsUsed,
+      moved: this.solved || this.history.canUndo,
       past: this.history.past.slice(-200),
       future: this.history.future.slice(-200),
     });
@@ -114,11 +137,11 @@ export class Session {
     if (this.solved) this.showSolved();
   }
 
-  // ---- timer ----------------------------------------------------------------------------
+  // ---- timer and pause ------------------------------------------------------------------
 
   tick() {
     const now = performance.now();
-    if (!this.solved && document.visibilityState === 'visible') {
+    if (!this.solved && !this.paused && document.visibilityState === 'visible') {
       this.elapsedMs += now - this.lastTick;
     }
     this.lastTick = now;
@@ -130,18 +153,32 @@ export class Session {
     }
   }
 
+  /** Pauses (hides the board, stops the clock) or resumes. */
+  setPaused(paused) {
+    if (this.solved && paused) return;
+    this.tick();
+    this.paused = paused;
+    this.playEl.classList.toggle('paused', paused);
+    this.pausedEl.hidden = !paused;
+    this.pauseBtn.setAttribute('aria-pressed', String(paused));
+    this.pauseBtn.replaceChildren(pauseIcon(paused));
+    this.pauseBtn.setAttribute('aria-label', paused ? 'Resume' : 'Pause');
+    this.refresh();
+    if (!paused) this.view.focus?.();
+  }
+
   // ---- moves ----------------------------------------------------------------------------
 
   /** Replaces the state with `next` as one undoable move. */
   commit(next) {
-    if (this.solved) return;
+    if (this.solved || this.paused) return;
     this.history.push(this.state);
     this.state = next;
     this.afterMove();
   }
 
   undo() {
-    if (this.solved) return;
+    if (this.solved || this.paused) return;
     const previous = this.history.undo(this.state);
     if (previous === null) return;
     this.state = previous;
@@ -149,7 +186,7 @@ export class Session {
   }
 
   redo() {
-    if (this.solved) return;
+    if (this.solved || this.paused) return;
     const next = this.history.redo(this.state);
     if (next === null) return;
     this.state = next;
@@ -172,12 +209,15 @@ export class Session {
 
   refresh() {
     this.view.render();
-    this.undoBtn.disabled = this.solved || !this.history.canUndo;
-    this.redoBtn.disabled = this.solved || !this.history.canRedo;
-    this.hintBtn.disabled = this.solved || !this.engineCan('hint');
-    this.checkBtn.disabled = this.solved;
-    this.restartBtn.disabled = this.solved;
+    const idle = this.solved || this.paused;
+    this.undoBtn.disabled = idle || !this.history.canUndo;
+    this.redoBtn.disabled = idle || !this.history.canRedo;
+    this.hintBtn.disabled = idle || !this.engineCan('hint');
+    this.checkBtn.disabled = idle;
+    this.restartBtn.disabled = idle;
+    this.pauseBtn.disabled = this.solved;
     this.root.classList.toggle('is-solved', this.solved);
+    this.root.classList.toggle('show-mistakes', this.showMistakes);
   }
 
   engineCan(capability) {
@@ -197,6 +237,7 @@ export class Session {
     }
     if (verdict.solved) {
       this.solved = true;
+      this.paused = false;
       this.tick();
       this.save();
       this.refresh();
@@ -208,8 +249,9 @@ export class Session {
     }
   }
 
+  /** The next step from the engine, said in words and highlighted on the board. */
   hint() {
-    if (this.solved) return;
+    if (this.solved || this.paused) return;
     let hint;
     try {
       hint = this.engine.hint(this.genre, this.puzzle, this.state);
@@ -218,14 +260,23 @@ export class Session {
       return;
     }
     this.hintShown = hint;
+    if (hint.kind === 'step' || hint.kind === 'remove_mark') {
+      this.hintsUsed += 1;
+      this.save();
+    }
     this.view.showHint?.(hint);
-    const named = hint.technique && hint.message.toLowerCase().includes(hint.technique.toLowerCase());
-    const technique = hint.technique && !named ? `${hint.technique}: ` : '';
-    this.say(`${technique}${hint.message}`, hint.kind === 'remove_mark' ? 'error' : 'hint');
+    const words = this.game.describeHint?.(hint, this) ?? hint.message;
+    const label = this.game.techniqueLabel?.(hint) ?? hint.technique;
+    this.say(words, hint.kind === 'remove_mark' ? 'error' : 'hint', label);
   }
 
   keydown(e) {
-    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement
+      || e.target instanceof HTMLSelectElement) return;
+    if (this.rules.isOpen()) {
+      if (e.key === 'Escape') this.rules.close();
+      return;
+    }
     const mod = e.ctrlKey || e.metaKey;
     if (mod && !e.altKey && (e.key === 'z' || e.key === 'Z')) {
       e.preventDefault();
@@ -238,18 +289,27 @@ export class Session {
       return;
     }
     if (mod || e.altKey) return;
-    if (e.key === 'h' || e.key === 'H' || e.key === '?') {
+    if (e.key === 'h' || e.key === 'H') {
       e.preventDefault();
       this.hint();
       return;
     }
+    if (e.key === '?') {
+      e.preventDefault();
+      this.rules.open();
+      return;
+    }
+    if (this.paused) return;
     if (this.view.onKey?.(e)) e.preventDefault();
   }
 
-  // ---- messages, solved state, scores ---------------------------------------------------
+  // ---- messages, solved state, share, scores --------------------------------------------
 
-  say(text, tone = 'info') {
-    this.messageEl.textContent = text;
+  /** Shows `text` under the board; `label` is a small tag before it (a hint's technique). */
+  say(text, tone = 'info', label = '') {
+    this.messageText.textContent = text;
+    this.techniqueEl.textContent = label;
+    this.techniqueEl.hidden = !label;
     this.messageEl.dataset.tone = tone;
   }
 
@@ -257,12 +317,30 @@ export class Session {
     this.solvedEl.hidden = false;
     this.solvedTimeEl.textContent = formatElapsed(this.elapsedMs);
     this.scoreForm.hidden = false;
+    this.refreshStats();
     if (this.submitted) {
       this.scoreStatus.textContent = `Score submitted as ${this.submitted.player}: rank ${this.submitted.rank}.`;
       this.scoreSubmit.disabled = true;
     } else if (!this.scoreInput.value) {
       this.scoreInput.focus({ preventScroll: true });
     }
+  }
+
+  /** Copies a spoiler-free result (solved) or a link to this board (not yet solved). */
+  async share() {
+    const link = new URL(`#id=${encodeURIComponent(this.record.id)}`, location.href).href;
+    const text = shareText({
+      genre: genreLabel(this.genre),
+      when: this.dateText,
+      solved: this.solved,
+      elapsed: formatElapsed(this.elapsedMs),
+      hints: this.hintsUsed,
+      link,
+    });
+    const copied = await copyText(text);
+    this.shareOut.value = text;
+    this.shareOut.hidden = false;
+    this.shareStatus.textContent = copied ? 'Copied to the clipboard.' : 'Copy the text below to share it.';
   }
 
   async submit(e) {
@@ -287,7 +365,9 @@ export class Session {
     if (result.error) {
       this.scoreSubmit.disabled = false;
       this.scoreStatus.dataset.tone = 'error';
-      this.scoreStatus.textContent = `Not submitted: ${result.error.message}`;
+      this.scoreStatus.textContent = result.error.code === 'offline' || /^http_/.test(result.error.code)
+        ? 'Not submitted: scores need the dayseed server, which cannot be reached from here.'
+        : `Not submitted: ${result.error.message}`;
       return;
     }
     this.submitted = { player, rank: result.ok.rank, scoreId: result.ok.score_id };
@@ -303,9 +383,15 @@ export class Session {
     const result = await fetchLeaderboard(this.record.id, { limit: 10, player });
     this.boardList.replaceChildren();
     if (result.error) {
-      this.boardNote.textContent = result.error.code === 'offline'
-        ? 'Leaderboard unavailable offline.'
-        : `Leaderboard unavailable: ${result.error.message}`;
+      const { code, message } = result.error;
+      if (code === 'offline') {
+        this.boardNote.textContent = 'Leaderboard unavailable offline; your board still plays and is saved here.';
+      } else if (/^http_/.test(code)) {
+        // No dayseed API behind this page (a static host): say so rather than a status number.
+        this.boardNote.textContent = 'No leaderboard here: this page is not served by a dayseed server.';
+      } else {
+        this.boardNote.textContent = `Leaderboard unavailable: ${message}`;
+      }
       return;
     }
     const { entries = [], player_rank: playerRank } = result.ok;
@@ -322,19 +408,30 @@ export class Session {
     }
   }
 
+  refreshStats() {
+    this.statsHost.replaceChildren(statsPanel(this.genre, this.archive?.today));
+  }
+
   // ---- layout ---------------------------------------------------------------------------
 
   build() {
     const r = this.record;
-    this.timerEl = h('span', { class: 'timer', role: 'timer', 'aria-label': 'Elapsed time' }, '00:00');
+    this.timerEl = h('span', { class: 'timer', role: 'timer', 'aria-label': 'Elapsed time' }, formatElapsed(this.elapsedMs));
     const button = (label, text, onclick, extra = {}) =>
-      h('button', { type: 'button', class: 'btn', 'aria-label': label, onclick, ...extra }, text);
+      h('button', { type: 'button', class: 'btn', 'aria-label': label, title: label, onclick, ...extra }, text);
     this.undoBtn = button('Undo (Ctrl+Z)', 'Undo', () => this.undo());
-    this.redoBtn = button('Redo (Ctrl+Y)', 'Redo', () => this.redo());
+    this.redoBtn = button('Redo (Ctrl+Y)', 'Redo', () => this.redo(), { class: 'btn redo' });
     this.hintBtn = button('Hint (H)', 'Hint', () => this.hint());
     this.checkBtn = button('Check the board', 'Check', () => this.check());
     this.restartBtn = button('Clear the board', 'Clear', () => this.restart());
-    this.messageEl = h('p', { class: 'message', role: 'status', 'aria-live': 'polite' });
+    this.pauseBtn = button('Pause', pauseIcon(false), () => this.setPaused(!this.paused), { class: 'btn icon pause', 'aria-pressed': 'false' });
+    this.rules = new RulesPanel(this.genre, genreLabel(this.genre), this.game.rules);
+    const rulesBtn = button('How to play (?)', '?', () => this.rules.open(), { class: 'btn icon rules-btn' });
+
+    this.messageText = h('span', { class: 'message-text' });
+    this.techniqueEl = h('span', { class: 'technique', hidden: true });
+    this.messageEl = h('p', { class: 'message', role: 'status', 'aria-live': 'polite' },
+      this.techniqueEl, this.messageText);
     this.solvedTimeEl = h('strong', {}, '');
     this.solvedEl = h('div', { class: 'solved', hidden: true, role: 'status' },
       h('span', { class: 'solved-title' }, 'Solved!'), ' in ', this.solvedTimeEl);
@@ -351,25 +448,53 @@ export class Session {
     this.boardList = h('ol', { class: 'leaderboard', 'aria-label': 'Leaderboard' });
     this.boardNote = h('p', { class: 'board-note' }, 'Loading leaderboard…');
     this.boardHost = h('div', { class: 'board-host' });
+    this.pausedEl = h('div', { class: 'paused-cover', hidden: true },
+      h('p', {}, 'Paused'), button('Resume', 'Resume', () => this.setPaused(false), { class: 'btn primary' }));
 
+    const mistakesBox = h('input', {
+      type: 'checkbox', id: 'show-mistakes', class: 'show-mistakes',
+      onchange: (e) => { this.showMistakes = e.target.checked; this.refresh(); },
+    });
+    this.shareStatus = h('span', { class: 'share-status', role: 'status', 'aria-live': 'polite' });
+    this.shareOut = h('textarea', { class: 'share-out', readonly: true, rows: 4, hidden: true, 'aria-label': 'Text to share' });
+    const tools = h('div', { class: 'tools' },
+      this.redoBtn, this.restartBtn,
+      button('Share', 'Share', () => this.share(), { class: 'btn share' }),
+      this.game.mistakes ? h('label', { class: 'toggle' }, mistakesBox, ' Show mistakes') : null,
+      this.shareStatus, this.shareOut);
+
+    const seedOrDate = r.id.includes(':DAILY-') ? 'Date' : 'Board';
+    const about = h('details', { class: 'about' },
+      h('summary', {}, 'About this puzzle'),
+      h('dl', { class: 'ident' },
+        h('dt', {}, seedOrDate), h('dd', { class: 'board-date', 'data-testid': 'board-date' }, this.dateText),
+        h('dt', {}, 'Puzzle'), h('dd', { class: 'puzzle-id', 'data-testid': 'puzzle-id' }, r.id),
+        h('dt', {}, 'Digest'), h('dd', { class: 'digest', title: r.digest, 'data-testid': 'digest' },
+          `${r.digest.slice(0, 16)}…`)),
+      h('p', { class: 'about-note' }, 'The id names this exact board on every device; the digest is its signature.'));
+
+    this.statsHost = h('div', { class: 'stats-host' });
+    this.refreshStats();
+    this.playEl = h('section', { class: 'play', 'aria-label': `${this.genre} board` },
+      h('div', { class: 'bar', role: 'toolbar', 'aria-label': 'Game controls' },
+        h('span', { class: 'date' }, this.dateText),
+        this.timerEl, this.pauseBtn, rulesBtn,
+        h('span', { class: 'bar-gap' }),
+        this.undoBtn, this.hintBtn, this.checkBtn),
+      h('div', { class: 'board-wrap' }, this.boardHost, this.pausedEl),
+      this.messageEl);
     this.root.replaceChildren(
-      h('section', { class: 'play', 'aria-label': `${this.genre} board` }, this.boardHost),
+      this.playEl,
       h('aside', { class: 'panel' },
-        h('div', { class: 'meta' },
-          h('div', { class: 'meta-row' },
-            h('span', { class: 'date' }, this.dateText),
-            this.timerEl),
-          h('dl', { class: 'ident' },
-            h('dt', {}, 'Puzzle'), h('dd', { class: 'puzzle-id', 'data-testid': 'puzzle-id' }, r.id),
-            h('dt', {}, 'Digest'), h('dd', { class: 'digest', title: r.digest, 'data-testid': 'digest' },
-              `${r.digest.slice(0, 16)}…`))),
-        h('div', { class: 'controls', role: 'toolbar', 'aria-label': 'Game controls' },
-          this.undoBtn, this.redoBtn, this.hintBtn, this.checkBtn, this.restartBtn),
-        this.messageEl,
         this.solvedEl,
         this.scoreForm,
+        tools,
+        about,
+        this.archive ? archivePanel({ engine: this.engine, levels: this.game.levels, ...this.archive }) : null,
+        this.statsHost,
         h('section', { class: 'board-section', 'aria-label': 'Leaderboard' },
-          h('h2', {}, 'Leaderboard'), this.boardList, this.boardNote)));
+          h('h2', {}, 'Leaderboard'), this.boardList, this.boardNote)),
+      this.rules.element);
     this.root.dataset.id = r.id;
     this.root.dataset.digest = r.digest;
   }

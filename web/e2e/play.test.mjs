@@ -38,6 +38,18 @@ async function enter(i, digit) {
   await page.keyboard.press(digit);
 }
 
+/** A hint speaks the player's language: no cell codes, no line or star numbers, no solver names. */
+function assertPlainWords(message) {
+  assert.doesNotMatch(message, /\br\d+c\d+\b/, `no r1c2 cell names: ${message}`);
+  assert.doesNotMatch(message, /\b(line|star)s? \d/, `no line or star numbers: ${message}`);
+  assert.doesNotMatch(message, /gf2|L\d /, `no internal names: ${message}`);
+}
+
+/** Closes "How to play" when it is open (first visit of a genre). */
+async function closeRules(p = page) {
+  if (await p.isVisible('[data-testid="rules"]')) await p.click('[data-testid="rules"] button');
+}
+
 before(async () => {
   assert.ok(BASE, 'DAYSEED_URL is not set; run scripts/test-e2e.sh');
   mkdirSync(ARTIFACTS, { recursive: true });
@@ -64,9 +76,16 @@ let digest;
 let puzzle;
 let solution;
 
-test('the page opens on today\'s Sudoku, generated in the browser', async () => {
+test('the page opens on today\'s Sudoku, generated in the browser, with its rules on the first visit', async () => {
   await page.goto(BASE);
   await page.waitForSelector('.sd-grid .sd-cell');
+  // First visit: "How to play" is open, with a tiny example picture; closing it is remembered.
+  await page.waitForSelector('[data-testid="rules"]', { state: 'visible' });
+  assert.match(await page.textContent('[data-testid="rules"] h2'), /How to play Sudoku/);
+  assert.ok(await page.locator('[data-testid="rules"] figure svg rect').count() >= 9, 'an example picture');
+  await shot('00-rules');
+  await page.click('[data-testid="rules"] button');
+  assert.equal(await page.isVisible('[data-testid="rules"]'), false);
   id = (await page.textContent('[data-testid="puzzle-id"]')).trim();
   digest = await page.getAttribute('.game', 'data-digest');
   assert.match(id, /^sudoku:DAILY-device-local-v1-\d+-[A-Z]+-g\d+$/);
@@ -102,10 +121,45 @@ test('pencil marks, undo, redo and hints work through the UI', async () => {
   await page.keyboard.press('p'); // back to entering digits
   assert.equal(await page.getAttribute('button.pencil', 'aria-pressed'), 'false');
   await page.click('button[aria-label^="Hint"]');
-  const message = (await page.textContent('.message')).trim();
+  const message = (await page.textContent('.message-text')).trim();
   assert.ok(message.length > 0, 'a hint message is shown');
+  assertPlainWords(message);
+  assert.ok((await page.textContent('.technique')).trim().length > 0, 'the technique is a small label');
   assert.ok(await page.locator('.sd-cell.hinted').count() > 0, 'the hint highlights cells');
   await shot('02-hint');
+});
+
+test('the ? button opens the rules again; pause hides the board and stops the clock', async () => {
+  await page.click('button.rules-btn');
+  await page.waitForSelector('[data-testid="rules"]', { state: 'visible' });
+  await page.keyboard.press('Escape');
+  assert.equal(await page.isVisible('[data-testid="rules"]'), false);
+
+  await page.click('button.pause');
+  assert.equal(await page.getAttribute('button.pause', 'aria-pressed'), 'true');
+  assert.equal(await page.$eval('.board-host', (el) => getComputedStyle(el).visibility), 'hidden');
+  assert.ok(await page.isVisible('.paused-cover'));
+  const stopped = await page.textContent('.timer');
+  await page.waitForTimeout(1600);
+  assert.equal(await page.textContent('.timer'), stopped, 'the clock does not run while paused');
+  assert.ok(await page.isDisabled('button[aria-label^="Hint"]'));
+  await shot('02b-paused');
+  await page.click('.paused-cover button');
+  assert.equal(await page.$eval('.board-host', (el) => getComputedStyle(el).visibility), 'visible');
+});
+
+test('"show mistakes" marks an entry that differs from the answer', async () => {
+  const blank = [...puzzle].findIndex((ch, i) => ch === '.' && solution[i] !== '1');
+  const wrong = solution[blank] === '2' ? '3' : '2';
+  await enter(blank, wrong);
+  assert.equal(await page.locator('.sd-cell.mistake').count(), 0, 'hidden until asked for');
+  await page.check('#show-mistakes');
+  assert.equal(await page.locator('.sd-cell.mistake').count(), 1);
+  assert.equal(await page.getAttribute('.sd-cell.mistake', 'data-cell'), String(blank));
+  await shot('02c-mistakes');
+  await page.uncheck('#show-mistakes');
+  await page.click('button[aria-label^="Undo"]');
+  assert.equal((await shownEntries())[blank], '.');
 });
 
 test('progress survives a reload mid-game', async () => {
@@ -130,6 +184,26 @@ test('entering the whole solution shows the solved state', async () => {
   assert.match(await page.textContent('.solved'), /Solved!/);
   assert.ok(await page.isDisabled('button[aria-label^="Hint"]'));
   await shot('03-solved');
+});
+
+test('share copies a spoiler-free result; the stats count the solved daily', async () => {
+  await page.click('button.share');
+  await page.waitForSelector('.share-out:not([hidden])');
+  const text = await page.inputValue('.share-out');
+  const date = (await page.textContent('[data-testid="board-date"]')).trim();
+  assert.match(text, /Sudoku/);
+  assert.ok(text.includes(date), `the board's date in ${text}`);
+  assert.match(text, /solved in ⏱ \d+:\d\d/);
+  assert.match(text, /💡 1 hint\b/, 'one hint was used');
+  assert.ok(text.includes(`#id=${encodeURIComponent(id)}`), 'a link to the board');
+  assert.ok(!text.includes(solution.slice(0, 9)) && !/[1-9.]{20}/.test(text), 'no board contents');
+  const stat = (key) => page.textContent(`[data-testid="stats"] [data-stat="${key}"] .stat-value`);
+  assert.equal(await stat('played'), '1');
+  assert.equal(await stat('solved'), '1');
+  assert.equal(await stat('current'), '1');
+  assert.equal(await stat('best'), '1');
+  assert.match(await stat('best-time'), /^\d\d:\d\d$/);
+  await shot('03b-share-stats');
 });
 
 test('the score is accepted and appears on the leaderboard', async () => {
@@ -210,6 +284,21 @@ test('on a phone-sized touch screen the board fits and takes taps', async () => 
   assert.equal((await p.textContent('[data-testid="puzzle-id"]')).trim(), seeded);
   const box = await p.locator('.sd-grid').boundingBox();
   assert.ok(box.x >= 0 && box.x + box.width <= 390, `grid spans ${box.x}..${box.x + box.width}`);
+  // Phone first: the timer, Undo/Hint/Check and the whole number pad are in the first screen.
+  for (const sel of ['.timer', 'button[aria-label^="Undo"]', 'button[aria-label^="Hint"]',
+    'button[aria-label="Check the board"]', '.sd-grid', '.sd-pad']) {
+    const b = await p.locator(sel).boundingBox();
+    assert.ok(b && b.y >= 0 && b.y + b.height <= 844 && b.x >= 0 && b.x + b.width <= 390,
+      `${sel} is within the first 390x844 screen: ${JSON.stringify(b)}`);
+  }
+  // The genre tabs take one row.
+  const tabs = await p.$$eval('.tab', (ts) => ts.map((t) => t.getBoundingClientRect().top));
+  assert.equal(new Set(tabs).size, 1, `tabs in one row: ${tabs}`);
+  // Id and digest sit in a collapsed "About this puzzle".
+  assert.equal(await p.isVisible('[data-testid="puzzle-id"]'), false);
+  await p.click('details.about summary');
+  assert.ok(await p.isVisible('[data-testid="puzzle-id"]'));
+  assert.equal((await p.textContent('[data-testid="board-date"]')).trim(), 'seed 7', 'a seeded board shows its seed');
   const board = await shownEntries(p);
   const record = (await load(readFileSync(new URL('../pkg/dayseed.wasm', import.meta.url)))).generate(seeded);
   assert.equal(board, record.puzzle.puzzle, 'a fresh board, nothing restored from another digest');
@@ -217,7 +306,9 @@ test('on a phone-sized touch screen the board fits and takes taps', async () => 
   await p.tap(`.sd-cell[data-cell="${blank}"]`);
   await p.tap('button.digit[data-digit="5"]');
   assert.equal((await shownEntries(p))[blank], '5');
-  await shot('07-phone', p);
+  await p.evaluate(() => window.scrollTo(0, 0));
+  await p.screenshot({ path: join(ARTIFACTS, '07-phone.png') });
+  await shot('07-phone-full', p);
   await p.close();
 });
 
@@ -237,9 +328,20 @@ test('every registered genre opens on a playable board with a working hint', asy
       await shot(`08-${genre}`);
       continue;
     }
+    if (genre !== 'sudoku') {
+      // First visit of this genre: its rules, with a picture.
+      await page.waitForSelector('[data-testid="rules"]', { state: 'visible' });
+      assert.ok(await page.locator('[data-testid="rules"] li').count() >= 3, `${genre} rules`);
+      assert.ok(await page.locator('[data-testid="rules"] figure svg').count() === 1, `${genre} example`);
+      await shot(`08-${genre}-rules`);
+      await closeRules();
+    }
     if (await page.isEnabled('button[aria-label^="Hint"]')) {
       await page.click('button[aria-label^="Hint"]');
-      assert.ok((await page.textContent('.message')).trim().length > 0, `${genre} hint message`);
+      const message = (await page.textContent('.message-text')).trim();
+      assert.ok(message.length > 0, `${genre} hint message`);
+      assertPlainWords(message);
+      assert.ok(await page.locator('.game .hinted').count() > 0, `${genre}: the hint is shown on the board`);
     }
     await shot(`08-${genre}`);
   }
@@ -255,6 +357,93 @@ test('without the API (offline) the board still plays; the leaderboard says why 
     await page.waitForFunction(() => /offline/.test(document.querySelector('.board-note')?.textContent ?? ''));
   } finally {
     await page.unroute('**/api/**');
+  }
+});
+
+test('the archive opens any past daily, marks solved days, and a shared link shows its own date', async () => {
+  await page.goto(new URL('#sudoku', BASE).href);
+  await page.reload();
+  await page.waitForSelector('.sd-grid .sd-cell');
+  await page.click('details.archive summary');
+  const today = await page.$eval('.cal-day.today', (a) => ({ state: a.dataset.state, day: Number(a.dataset.day) }));
+  assert.equal(today.state, 'solved', 'today\'s solved daily is marked');
+  await shot('09-archive');
+  // A day before today (in this month or the one before).
+  let past = page.locator(`.cal-day[data-day="${today.day - 1}"]`);
+  if (await past.count() === 0) {
+    await page.click('button[aria-label="Previous month"]');
+    past = page.locator(`.cal-day[data-day="${today.day - 1}"]`);
+  }
+  await past.click();
+  await page.waitForFunction((d) => document.querySelector('.game')?.dataset.id?.includes(`-${d}-`), today.day - 1);
+  const pastId = await page.getAttribute('.game', 'data-id');
+  assert.match(pastId, new RegExp(`^sudoku:DAILY-device-local-v1-${today.day - 1}-`));
+  const engine = await load(readFileSync(new URL('../pkg/dayseed.wasm', import.meta.url)));
+  const pastDate = engine.formatDate(today.day - 1);
+  assert.equal((await page.textContent('[data-testid="board-date"]')).trim(), pastDate);
+  assert.equal((await page.textContent('.bar .date')).trim(), pastDate);
+  // The same board through a shared link, in a fresh tab: its own date, not today's.
+  const shared = await context.newPage();
+  await shared.goto(new URL(`#id=${encodeURIComponent(pastId)}`, BASE).href);
+  await shared.waitForSelector('.sd-grid .sd-cell');
+  assert.equal((await shared.textContent('[data-testid="board-date"]')).trim(), pastDate);
+  await shared.close();
+  // The difficulty picker opens the same day at another level.
+  await page.selectOption('select.level-picker', 'EASY');
+  await page.waitForFunction(() => /-EASY-g\d+$/.test(document.querySelector('.game')?.dataset.id ?? ''));
+  assert.match(await page.getAttribute('.game', 'data-id'), new RegExp(`-${today.day - 1}-EASY-g\\d+$`));
+  await shot('10-archive-easy');
+});
+
+test('offline: once loaded, a reload without any network still plays (service worker)', async () => {
+  await page.goto(new URL('#sudoku', BASE).href);
+  await page.reload();
+  await page.waitForFunction(() => document.documentElement.dataset.offline === 'ready');
+  assert.ok(await page.evaluate(() => navigator.serviceWorker.controller !== null), 'the worker controls the page');
+  const manifest = await page.getAttribute('link[rel="manifest"]', 'href');
+  const served = await (await fetch(new URL(manifest, BASE))).json();
+  assert.equal(served.display, 'standalone');
+  assert.ok(served.icons.length > 0);
+  // No network at all: the page's own requests and the service worker's fetches fail.
+  await context.setOffline(true);
+  await context.route('**/*', (route) => route.abort('internetdisconnected'));
+  try {
+    await page.reload();
+    await page.waitForSelector('.sd-grid .sd-cell');
+    assert.equal(await page.getAttribute('.game', 'data-id'), id);
+    await page.waitForFunction(() => /offline/.test(document.querySelector('.board-note')?.textContent ?? ''));
+    await shot('11-offline');
+  } finally {
+    await context.unroute('**/*');
+    await context.setOffline(false);
+  }
+});
+
+test('opened as a file, the page says it must be served and how; a missing engine says how to build it', async () => {
+  const p = await context.newPage();
+  try {
+    await p.goto(new URL('../index.html', import.meta.url).href);
+    const note = await p.textContent('#main');
+    assert.match(note, /served|web server/);
+    assert.match(note, /dayseed serve/);
+    await p.screenshot({ path: join(ARTIFACTS, '12-file.png') });
+  } finally {
+    await p.close();
+  }
+  const otherProfile = mkdtempSync(join(tmpdir(), 'dayseed-e2e-nowasm-'));
+  const other = await chromium.launchPersistentContext(otherProfile, {
+    executablePath: '/usr/bin/chromium', headless: true, args: ARGS, serviceWorkers: 'block',
+  });
+  try {
+    const p2 = other.pages()[0] ?? await other.newPage();
+    await p2.route('**/pkg/dayseed.wasm', (route) => route.fulfill({ status: 404, body: 'not found' }));
+    await p2.goto(BASE);
+    await p2.waitForSelector('.note.error');
+    assert.match(await p2.textContent('.note.error'), /scripts\/build-wasm\.sh/);
+    await p2.screenshot({ path: join(ARTIFACTS, '13-no-wasm.png') });
+  } finally {
+    await other.close();
+    rmSync(otherProfile, { recursive: true, force: true });
   }
 });
 

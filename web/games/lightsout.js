@@ -4,7 +4,7 @@
 // Puzzle JSON (genres/lightsout): {"width","height","wrap","board": [H strings of W '0'/'1'],
 // "par","optimal","presses"?,"stage"?}. State JSON: {"presses": [[row, col], ...]} in order.
 
-import { h } from '../lib/dom.js';
+import { h, s } from '../lib/dom.js';
 
 function emptyState() {
   return { presses: [] };
@@ -118,4 +118,41 @@ function mount(host, session) {
   };
 }
 
-export default { emptyState, isFilled, mount };
+/** A hint in the player's words. */
+function describeHint(hint) {
+  if (hint.kind === 'solved') return 'All lights are off: solved.';
+  const left = hint.detail?.remaining;
+  const more = Number.isInteger(left)
+    ? ` ${left === 1 ? 'That is the last press' : `${left} presses are left`} in the ${hint.detail?.exact === false ? 'shortest known' : 'shortest'} way to turn every light off.`
+    : '';
+  return `Press the highlighted light.${more}`;
+}
+
+/** The small label beside a hint: how it was found. */
+const techniqueLabel = (hint) => (hint.kind === 'step' ? 'shortest solution' : hint.technique);
+
+const rules = {
+  lines: [
+    'Turn every light off.',
+    'Pressing a light switches it and its neighbours above, below, left and right (on and off swap).',
+    'On a wrapping board the edges join: the neighbour past the right edge is on the left edge.',
+    'Par is the number of presses to beat; pressing a light twice undoes it.',
+  ],
+  example: () => ({ picture: pressPicture(), caption: 'Pressing the middle light switches the five lights of the plus.' }),
+};
+
+function pressPicture() {
+  const lit = ['010', '111', '010'];
+  const grid = (dx, on) => lit.flatMap((row, r) => [...row].map((ch, c) => s('rect', {
+    x: dx + c * 22, y: r * 22, width: 20, height: 20, rx: 4,
+    class: (ch === '1') === on ? 'ex-light on' : 'ex-light',
+  })));
+  return s('svg', { viewBox: '0 0 170 66', class: 'rules-svg', role: 'img', 'aria-label': 'Before and after a press in the middle' },
+    grid(0, false), s('text', { x: 85, y: 33, class: 'ex-text' }, '→'), grid(104, true));
+}
+
+const levels = [
+  { name: 'EASY', label: 'Easy' }, { name: 'MEDIUM', label: 'Medium' }, { name: 'HARD', label: 'Hard' },
+];
+
+export default { emptyState, isFilled, mount, describeHint, techniqueLabel, rules, levels };

@@ -4,7 +4,7 @@
 // State JSON: {"entries": 81 chars (givens included, '.' empty), "notes": [81 strings of digits]}.
 // The view never looks at the solution: checks and hints come from the engine.
 
-import { h } from '../lib/dom.js';
+import { h, s } from '../lib/dom.js';
 
 const DIGITS = '123456789';
 
@@ -37,6 +37,7 @@ function isFilled(_puzzle, state) {
 /** Cells named by a hint's detail (genres/sudoku names them `r1c3`); [row, col] pairs and
  *  {row, col} objects are understood too. */
 function hintCells(detail) {
+  if (detail === undefined || detail === null) return new Set();
   const cells = new Set();
   const visit = (v, key) => {
     const named = typeof v === 'string' ? /^r([1-9])c([1-9])$/.exec(v) : null;
@@ -74,6 +75,7 @@ function mount(host, session) {
   let selected = fixed.indexOf('.') >= 0 ? fixed.indexOf('.') : 0;
   let pencil = false;
   let hinted = new Set();
+  let targets = new Set();
 
   const cells = [];
   const rows = [];
@@ -168,6 +170,7 @@ function mount(host, session) {
   function render() {
     const { entries, notes } = session.state;
     const bad = conflicts(entries);
+    const wrong = new Set(session.showMistakes ? mistakes(session.puzzle, session.state) : []);
     const value = entries[selected];
     const peers = new Set(PEERS[selected]);
     cells.forEach((cell, i) => {
@@ -180,6 +183,8 @@ function mount(host, session) {
       cell.classList.toggle('same', v !== '.' && v === value && i !== selected);
       cell.classList.toggle('conflict', bad.has(i));
       cell.classList.toggle('hinted', hinted.has(i));
+      cell.classList.toggle('hint-target', targets.has(i) && !hinted.has(i));
+      cell.classList.toggle('mistake', wrong.has(i));
       cell.tabIndex = i === selected ? 0 : -1;
       cell.setAttribute('aria-selected', String(i === selected));
       cell.setAttribute('aria-label', cellLabel(i, v, given, notes[i]));
@@ -205,7 +210,8 @@ function mount(host, session) {
   }
 
   function showHint(hint) {
-    hinted = hintCells(hint.detail);
+    hinted = hintCells(hint.detail?.cells ?? hint.detail);
+    targets = hintCells(hint.detail?.eliminations?.map((e) => e.cell) ?? []);
     const first = [...hinted][0];
     if (first !== undefined) selected = first;
     render();
@@ -243,10 +249,76 @@ function mount(host, session) {
   // After a move, the hint highlight is stale.
   const plainRender = render;
   return {
-    render: () => { hinted = session.hintShown ? hinted : new Set(); plainRender(); },
+    render: () => {
+      if (!session.hintShown) { hinted = new Set(); targets = new Set(); }
+      plainRender();
+    },
     showHint,
     onKey,
   };
 }
 
-export default { emptyState, isFilled, mount };
+/** `r6c4` -> `row 6, column 4` (the board has no labels, so plain words where a name remains). */
+const plain = (text) => text.replace(/\br([1-9])c([1-9])\b/g, 'row $1, column $2');
+
+/** A hint in the player's words: what to do with the highlighted cells and why. */
+function describeHint(hint) {
+  const d = hint.detail ?? {};
+  const placed = d.placements?.[0];
+  if (hint.kind === 'remove_mark') {
+    const digit = d.remove?.[0]?.digit;
+    return `The highlighted ${digit ?? 'digit'} does not belong there: remove it first (the board cannot be finished with it).`;
+  }
+  if (hint.kind === 'solved') return 'The grid is complete and correct.';
+  if (hint.technique === 'Naked single' && placed) {
+    return `The highlighted cell can only be ${placed.digit}: every other digit is already in its row, column or box.`;
+  }
+  if (hint.technique === 'Hidden single' && placed) {
+    const unit = /within (row|column|box)/.exec(hint.message)?.[1] ?? 'row, column or box';
+    return `${placed.digit} has no other place in this ${unit}, so it goes in the highlighted cell.`;
+  }
+  if (hint.technique === 'Reveal' && placed) {
+    return `No simple step is left here; the highlighted cell is ${placed.digit}.`;
+  }
+  const elim = d.eliminations ?? [];
+  if (elim.length > 0) {
+    const digits = [...new Set(elim.map((e) => e.digit))].sort().join(' and ');
+    const head = plain(hint.message.split(', so ')[0].replace(/^[^:]*:\s*/, ''));
+    return `Look at the highlighted cells: ${head}. So ${digits} cannot go in the cells outlined in orange — remove ${digits} from their notes.`;
+  }
+  if (placed) return `${plain(hint.message.replace(/^[^:]*:\s*/, ''))}: the highlighted cell is ${placed.digit}.`;
+  return plain(hint.message);
+}
+
+/** Entered digits that differ from the board's answer ("show mistakes"). */
+function mistakes(puzzle, state) {
+  if (!puzzle.solution) return [];
+  return [...state.entries].flatMap((v, i) => (v !== '.' && puzzle.puzzle[i] === '.' && puzzle.solution[i] !== v ? [i] : []));
+}
+
+const rules = {
+  lines: [
+    'Fill every empty cell with a digit from 1 to 9.',
+    'Each row, each column and each 3×3 box holds every digit exactly once.',
+    'Tap a cell, then a digit on the pad (or type it). "Notes" writes small pencil marks instead.',
+    'Every board has exactly one answer, and it can be found by logic alone; Hint shows the next step.',
+  ],
+  example: () => ({
+    picture: miniRow(),
+    caption: 'This row already has 1–3 and 5–9, so the empty cell is 4.',
+  }),
+};
+
+function miniRow() {
+  const digits = '123.56789';
+  return s('svg', { viewBox: '0 0 190 26', class: 'rules-svg', role: 'img', 'aria-label': 'A row of nine cells with 4 missing' },
+    [...digits].map((ch, i) => [
+      s('rect', { x: 1 + i * 21, y: 1, width: 20, height: 20, class: ch === '.' ? 'ex-cell ex-hint' : 'ex-cell' }),
+      s('text', { x: 11 + i * 21, y: 12, class: ch === '.' ? 'ex-text ex-new' : 'ex-text' }, ch === '.' ? '4' : ch),
+    ]));
+}
+
+const levels = ['EASY', 'MEDIUM', 'HARD', 'EXPERT', 'MASTER']
+  .map((name) => ({ name, label: name[0] + name.slice(1).toLowerCase() }));
+
+export default { emptyState, isFilled, mount, describeHint, mistakes, rules, levels };

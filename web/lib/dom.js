@@ -13,7 +13,7 @@ export function h(tag, attrs = {}, ...children) {
       el.setAttribute(key, value === true ? '' : String(value));
     }
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
     el.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
@@ -33,7 +33,7 @@ export function s(tag, attrs = {}, ...children) {
       el.setAttribute(key, String(value));
     }
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
     el.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }

@@ -57,3 +57,22 @@ export function savePlayer(name) {
     // not remembered; harmless
   }
 }
+
+/** Every saved progress whose id starts with `idPrefix` (e.g. `sudoku:DAILY-`), any digest. */
+export function listProgress(idPrefix) {
+  const store = storage();
+  if (!store) return [];
+  const out = [];
+  const prefix = `dayseed:${idPrefix}`;
+  for (let i = 0; i < store.length; i += 1) {
+    const key = store.key(i);
+    if (!key?.startsWith(prefix)) continue;
+    try {
+      const saved = JSON.parse(store.getItem(key));
+      if (saved?.schema === SCHEMA && typeof saved.id === 'string') out.push(saved);
+    } catch {
+      // a damaged entry is skipped
+    }
+  }
+  return out;
+}

@@ -21,20 +21,53 @@ pub enum Command {
     /// Generate puzzles in batch as JSON Lines on stdout.
     Gen(Box<GenArgs>),
     /// Count solutions of puzzles read from a file (or stdin) and print JSON Lines.
+    #[command(after_help = SOLVE_FORMATS)]
     Solve(SolveArgs),
     /// Regenerate a puzzle from its id alone and draw it.
     Show(ShowArgs),
     /// The next logical step for a player's state.
+    #[command(after_help = STATE_FORMATS)]
     Hint(StateArgs),
     /// The rule-based verdict on a player's state.
+    #[command(after_help = STATE_FORMATS)]
     Check(StateArgs),
     /// List the genres, their generator versions and capabilities.
     Genres(JsonFlag),
     /// Run the HTTP service (API, leaderboards, the web page).
     Serve(ServeArgs),
     /// Load `dayseed gen` output (JSON Lines) into the service's archive.
+    #[command(after_help = IMPORT_FORMAT)]
     Import(ImportArgs),
 }
+
+/// Input formats of `dayseed solve`, shown by its `--help`.
+const SOLVE_FORMATS: &str = "\
+Input formats (one file holds one genre; bad records are reported and skipped):
+  sudoku       one puzzle a line, 81 chars, digits and '.' or '0' for blanks
+                 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
+  slitherlink  a block per puzzle (blank line between): rows of clues 0-3 and '.'
+                 .3.\n2.1\n.3.
+  lightsout    a block per puzzle: rows of '0'/'1' (lit), optional first line 'wrap'
+                 010\n111\n010
+  starlink     one puzzle a line, as JSON (a `dayseed gen starlink` line works as is)
+Examples: dayseed solve sudoku examples/sudoku.txt
+          dayseed gen sudoku --count 10 | jq -r .puzzle | dayseed solve sudoku";
+
+/// Puzzle and state formats of `dayseed hint` and `dayseed check`, shown by their `--help`.
+const STATE_FORMATS: &str = "\
+The puzzle: an id (sudoku:SEED-42-EASY-g2), or the puzzle's text form with --genre (\\n for
+line breaks). The state (--state TEXT or --state-file FILE), the genre's text form or JSON:
+  sudoku       81 chars, the grid as the player has it ('.' empty), or {\"entries\":..,\"notes\":..}
+  slitherlink  JSON {\"h\": [H+1 strings of W], \"v\": [H strings of W+1]}: '1' line, 'x' cross, '.' open
+  lightsout    JSON {\"presses\": [[row, col], ...]} (0-based, in order)
+  starlink     JSON {\"lines\": [candidate indices]}
+Example: dayseed hint sudoku:SEED-42-EASY-g2 --state \"$(dayseed show sudoku:SEED-42-EASY-g2 --json | jq -r .puzzle)\"";
+
+/// The input format of `dayseed import`, shown by its `--help`.
+const IMPORT_FORMAT: &str = "\
+Input: JSON Lines as `dayseed gen` writes them, one generated record a line; each is regenerated
+from its id and must match its digest before it is archived.
+Example: dayseed gen sudoku --count 100 > boards.jsonl && dayseed import boards.jsonl --db dayseed.sqlite";
 
 /// `dayseed serve`.
 #[derive(Debug, Args)]

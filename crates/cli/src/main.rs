@@ -4,7 +4,9 @@
 mod args;
 mod commands;
 mod input;
+mod interchange;
 mod ordered;
+mod usage;
 
 use std::process::ExitCode;
 
@@ -23,6 +25,11 @@ fn main() -> ExitCode {
         Ok(commands::Outcome::Success) => ExitCode::SUCCESS,
         Ok(commands::Outcome::PartialFailure) => ExitCode::from(1),
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) if usage::is_usage(&e) => {
+            eprintln!("dayseed: {e:#}");
+            eprintln!("(see `dayseed --help` and `dayseed <command> --help`)");
+            ExitCode::from(2)
+        }
         Err(e) => {
             eprintln!("dayseed: {e:#}");
             ExitCode::from(1)

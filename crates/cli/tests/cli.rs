@@ -203,7 +203,11 @@ fn errors_have_clear_messages_and_exit_codes() {
     let usage = dayseed(&["gen"]);
     assert_eq!(usage.status.code(), Some(2));
     let unknown = dayseed(&["gen", "chess"]);
-    assert_eq!(unknown.status.code(), Some(1));
+    assert_eq!(
+        unknown.status.code(),
+        Some(2),
+        "an unknown genre is a usage error"
+    );
     assert!(
         stderr(&unknown).contains("unknown genre 'chess'"),
         "{}",
@@ -221,11 +225,52 @@ fn errors_have_clear_messages_and_exit_codes() {
     assert_eq!(malformed.status.code(), Some(1));
     assert!(stderr(&malformed).contains("malformed id"));
     let flag = dayseed(&["gen", "sudoku", "--level", "3"]);
-    assert_eq!(flag.status.code(), Some(1));
+    assert_eq!(
+        flag.status.code(),
+        Some(2),
+        "a flag the genre does not take"
+    );
     assert!(stderr(&flag).contains("--level"), "{}", stderr(&flag));
     let tz = dayseed(&["daily", "sudoku", "--tz", "Mars/Olympus"]);
-    assert_eq!(tz.status.code(), Some(1));
+    assert_eq!(tz.status.code(), Some(2));
     assert!(stderr(&tz).contains("Mars/Olympus"));
+    // Usage errors the README promises exit 2 for: an unknown difficulty, a missing --state.
+    for args in [
+        &["gen", "sudoku", "--difficulty", "impossible"][..],
+        &["daily", "sudoku", "--difficulty", "impossible"][..],
+        &["gen", "sudoku", "--jobs", "0"][..],
+        &["hint", "sudoku:SEED-1-EASY-g1"][..],
+        &["check", "53..7....", "--state", "x"][..],
+        &["solve", "chess", "-"][..],
+    ] {
+        let o = dayseed(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains("--help"), "{args:?}: {}", stderr(&o));
+    }
+    let o = dayseed(&["gen", "sudoku", "--difficulty", "impossible"]);
+    assert!(
+        stderr(&o).contains("unknown sudoku difficulty 'impossible'"),
+        "{}",
+        stderr(&o)
+    );
+    let o = dayseed(&["hint", "sudoku:SEED-1-EASY-g1"]);
+    assert!(stderr(&o).contains("--state"), "{}", stderr(&o));
+}
+
+#[test]
+fn help_states_the_input_formats_with_an_example() {
+    for (command, needle) in [
+        ("solve", "53..7...."),
+        ("hint", "--state"),
+        ("check", "sudoku:SEED-42-EASY-g2"),
+        ("import", "dayseed gen sudoku"),
+    ] {
+        let o = dayseed(&[command, "--help"]);
+        assert!(o.status.success());
+        let out = stdout(&o);
+        assert!(out.contains("Example"), "{command}: {out}");
+        assert!(out.contains(needle), "{command}: {out}");
+    }
 }
 
 #[test]
@@ -292,4 +337,65 @@ fn a_closed_stdout_ends_the_run_quietly() {
         assert!(!err.contains("panicked"), "{args:?}: {err}");
         assert!(out.status.success(), "{args:?}: {:?} {err}", out.status);
     }
+}
+
+#[test]
+fn genres_text_shows_capabilities() {
+    let o = dayseed(&["genres"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let sudoku = out.lines().find(|l| l.starts_with("sudoku")).unwrap();
+    assert!(
+        sudoku.contains("logic puzzle: unique solutions, count, grade, hint, svg"),
+        "{sudoku}"
+    );
+    let starlink = out.lines().find(|l| l.starts_with("starlink")).unwrap();
+    assert!(
+        starlink.contains("no grade"),
+        "a lacking capability is named: {starlink}"
+    );
+}
+
+#[test]
+fn boards_go_out_and_come_back_in_other_players_forms() {
+    for (genre, id) in [
+        ("sudoku", "sudoku:SEED-42-HARD-g2"),
+        ("slitherlink", "slitherlink:SEED-42-7x7-L3-g1"),
+    ] {
+        let o = dayseed(&["show", id, "--json"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let line: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+        let link = line["puzzlink"].as_str().unwrap();
+        let tatham = line["tatham"].as_str().unwrap();
+        assert!(link.starts_with("https://puzz.link/p?"), "{link}");
+        // Both forms are read back by solve, giving the same (unique) board.
+        let input = format!("{link}\n\n{tatham}\n");
+        let solved = Command::new(env!("CARGO_BIN_EXE_dayseed"))
+            .args(["solve", genre, "-", "--no-grade"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .and_then(|mut child| {
+                child.stdin.take().unwrap().write_all(input.as_bytes())?;
+                child.wait_with_output()
+            })
+            .unwrap();
+        assert!(solved.status.success(), "{genre}: {}", stderr(&solved));
+        let reports = json_lines(&solved);
+        assert_eq!(reports.len(), 2, "{genre}");
+        for r in &reports {
+            assert_eq!(r["solutions"], Value::from(1), "{genre}: {r}");
+        }
+    }
+    let wrong = dayseed(&[
+        "check",
+        "https://puzz.link/p?slither/3/3/abc",
+        "--genre",
+        "sudoku",
+        "--state",
+        "x",
+    ]);
+    assert_eq!(wrong.status.code(), Some(1));
+    assert!(stderr(&wrong).contains("'slither'"), "{}", stderr(&wrong));
 }

@@ -92,3 +92,31 @@ fn gen_import_serve_play() {
     let r = get(addr, "/");
     assert_eq!(r.status, 200);
 }
+
+#[test]
+fn serve_warns_when_the_web_folder_has_no_wasm_build() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let dir = serve_common::TempDir::new("no-wasm");
+    let web = dir.0.join("web");
+    std::fs::create_dir_all(&web).unwrap();
+    std::fs::write(web.join("index.html"), "<!doctype html>").unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dayseed"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--web"])
+        .arg(&web)
+        .arg("--db")
+        .arg(dir.0.join("db.sqlite"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn dayseed serve");
+    let mut first = String::new();
+    BufReader::new(child.stderr.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(first.contains("pkg/dayseed.wasm"), "{first}");
+    assert!(first.contains("scripts/build-wasm.sh"), "{first}");
+}

@@ -17,12 +17,14 @@ use crate::{format, generate, hint, solver, versions};
 #[derive(Debug)]
 pub struct LightsOut;
 
-/// The number of solutions, 2^nullity, as text: exact decimal up to 2^63, `2^k` beyond.
-pub fn solutions_text(solvable: bool, nullity: u32) -> String {
+/// The number of solutions, 2^nullity, as JSON: a number like every genre's count (0 when
+/// unsolvable, exact up to 2^63); beyond that, where no JSON integer is exact everywhere, the text
+/// `"2^k"` (the report's `nullity` is k).
+pub fn solutions_json(solvable: bool, nullity: u32) -> Value {
     match (solvable, nullity) {
-        (false, _) => "0".into(),
-        (true, k) if k < 64 => (1u64 << k).to_string(),
-        (true, k) => format!("2^{k}"),
+        (false, _) => Value::from(0u64),
+        (true, k) if k < 64 => Value::from(1u64 << k),
+        (true, k) => Value::from(format!("2^{k}")),
     }
 }
 
@@ -157,7 +159,7 @@ impl Genre for LightsOut {
     }
 
     /// `{"width","height","wrap","solvable","nullity","solutions","optimal","optimal_exact",
-    /// "presses"}`; `solutions` is a string (see [`solutions_text`]); `optimal` and `presses`
+    /// "presses"}`; `solutions` is a number (see [`solutions_json`]); `optimal` and `presses`
     /// (a shortest solution, `[row, col]` row-major) are null when unsolvable.
     fn solve_report(&self, puzzle: &Puzzle, _options: SolveOptions) -> Result<Value> {
         let lights = puzzle.lights()?;
@@ -169,7 +171,7 @@ impl Genre for LightsOut {
             "wrap": lights.wrap(),
             "solvable": a.solvable(),
             "nullity": a.nullity,
-            "solutions": solutions_text(a.solvable(), a.nullity),
+            "solutions": solutions_json(a.solvable(), a.nullity),
             "optimal": best.as_ref().map(|m| m.presses),
             "optimal_exact": best.as_ref().map(|m| m.exact),
             "presses": best.as_ref().map(|m| pairs(&m.pattern.ones())),

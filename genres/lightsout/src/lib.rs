@@ -36,8 +36,8 @@
 //! (sides up to [`board::MAX_SIDE`] = 2000; note the registry caps one record's text at 1 MiB,
 //! which a 1000 x 1000 board fits). The report is
 //! `{"width","height","wrap","solvable","nullity","solutions","optimal","optimal_exact","presses"}`:
-//! `solutions` is a string, the exact decimal 2^nullity when nullity < 64 and `"2^k"` beyond, `"0"`
-//! when unsolvable; `optimal` and `presses` (a shortest solution) are null when unsolvable;
+//! `solutions` is a number as for every genre, 2^nullity (0 when unsolvable); only when
+//! nullity >= 64, beyond exact 64-bit integers, it is the text `"2^k"`; `optimal` and `presses` (a shortest solution) are null when unsolvable;
 //! `optimal_exact` is false only beyond the enumeration limit documented in [`solver`].
 //!
 //! # Modules

@@ -203,8 +203,13 @@ impl Genre for Slitherlink {
         format::encode(p)
     }
 
+    /// Our rows of clues, or a puzz.link URL / Loopy game id (see [`crate::interchange`]).
     fn decode(&self, text: &str) -> Result<Puzzle> {
-        format::decode(text)
+        if crate::interchange::is_foreign(text) {
+            crate::interchange::decode_foreign(text)
+        } else {
+            format::decode(text)
+        }
     }
 
     fn validate_state(&self, p: &Puzzle, state: &State) -> Result<()> {

@@ -90,6 +90,7 @@ mod genre;
 pub mod grade;
 pub mod grid;
 mod hint;
+pub mod interchange;
 pub mod logic;
 pub mod loop_gen;
 pub mod model;

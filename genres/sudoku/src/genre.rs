@@ -223,8 +223,14 @@ impl Genre for Sudoku {
             .unwrap_or_else(|_| puzzle.puzzle.clone())
     }
 
+    /// Our 81-character line, or a puzz.link URL / Solo game id (see [`crate::interchange`]).
     fn decode(&self, text: &str) -> Result<SudokuPuzzle> {
-        Ok(SudokuPuzzle::from_givens(&parse_grid(text)?))
+        let givens = if crate::interchange::is_foreign(text) {
+            crate::interchange::decode_foreign(text)?
+        } else {
+            parse_grid(text)?
+        };
+        Ok(SudokuPuzzle::from_givens(&givens))
     }
 
     fn decode_state(&self, puzzle: &SudokuPuzzle, text: &str) -> Result<SudokuState> {

@@ -46,6 +46,7 @@ pub mod generate;
 pub mod generate_g2;
 pub mod genre;
 pub mod hint;
+pub mod interchange;
 pub mod level;
 pub mod logic;
 mod placement;

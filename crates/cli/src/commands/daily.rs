@@ -6,26 +6,29 @@ use dayseed_core::{DayPolicy, Registry};
 
 use super::{Outcome, print_board, strip_solution};
 use crate::args::DailyArgs;
+use crate::usage::OrUsage;
 
 pub fn run(registry: &Registry, a: DailyArgs) -> Result<Outcome> {
-    let policy: DayPolicy = a.day_policy.parse()?;
+    let genre = registry.get(&a.genre).or_usage()?;
+    let policy: DayPolicy = a.day_policy.parse().or_usage()?;
     let tz = match &a.tz {
         Some(tz) => tz.clone(),
         None => local_time_zone(),
     };
     let epoch_day = match &a.date {
-        Some(date) => parse_date(date)?,
+        Some(date) => parse_date(date).or_usage()?,
         None => {
             let now = jiff::Timestamp::now().as_millisecond();
-            policy.epoch_day(now, Some(&tz))?
+            policy.epoch_day(now, Some(&tz)).or_usage()?
         }
     };
     if a.date.is_some() && a.tz.is_some() {
         // A date names the day directly; still reject an unknown zone rather than ignore it.
-        dayseed_core::day::offset_millis(&tz, 0)?;
+        dayseed_core::day::offset_millis(&tz, 0).or_usage()?;
     }
-    let id = registry.daily_id(&a.genre, policy, epoch_day, a.difficulty.as_deref())?;
-    let genre = registry.get(&a.genre)?;
+    let id = registry
+        .daily_id(&a.genre, policy, epoch_day, a.difficulty.as_deref())
+        .or_usage()?;
     let mut record = genre.generate(&id)?;
     let date = format_date(epoch_day)?;
     if a.json {

@@ -11,6 +11,15 @@ pub fn run(a: ServeArgs) -> Result<Outcome> {
         let default = std::path::PathBuf::from("web");
         default.join("index.html").is_file().then_some(default)
     });
+    if let Some(dir) = &web_dir
+        && !dir.join("pkg").join("dayseed.wasm").is_file()
+    {
+        eprintln!(
+            "dayseed: warning: {} has no pkg/dayseed.wasm, so the page cannot play; build it with \
+             scripts/build-wasm.sh (the API works without it)",
+            dir.display()
+        );
+    }
     let config = ServerConfig {
         addr: a.addr,
         db_path: a.db,

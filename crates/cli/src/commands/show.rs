@@ -16,9 +16,15 @@ pub fn run(registry: &Registry, a: ShowArgs) -> Result<Outcome> {
     }
     if a.json {
         strip_solution(registry, &mut record, a.solution)?;
-        outln!("{}", record.to_flat_json());
+        let mut flat = record.to_flat_json();
+        crate::interchange::add_forms(genre.name(), &record.puzzle, &mut flat);
+        outln!("{flat}");
         return Ok(Outcome::Success);
     }
     print_board(genre, &record, None, a.solution)?;
+    if let Some((link, tatham)) = crate::interchange::forms(genre.name(), &record.puzzle) {
+        outln!("puzz.link:  {link}");
+        outln!("tatham:     {tatham}");
+    }
     Ok(Outcome::Success)
 }

@@ -3,22 +3,23 @@
 
 use std::io::Write;
 
-use anyhow::{Result, bail};
+use anyhow::Result;
 use dayseed_core::{Registry, SolveOptions};
 use serde_json::Value;
 
-use super::{Outcome, print_json_line, progress_bar};
+use super::{Outcome, finish_progress, print_json_line, progress_bar};
 use crate::args::SolveArgs;
 use crate::input::{Record, Records};
 use crate::ordered::for_each_ordered;
+use crate::usage::{OrUsage, usage};
 
 /// Records read ahead and solved together per batch.
 const BATCH: usize = 4096;
 
 pub fn run(registry: &Registry, a: SolveArgs) -> Result<Outcome> {
-    let genre = registry.get(&a.genre)?;
+    let genre = registry.get(&a.genre).or_usage()?;
     if !(1..=256).contains(&a.jobs) {
-        bail!("--jobs must be between 1 and 256");
+        return Err(usage("--jobs must be between 1 and 256"));
     }
     let reader = crate::input::open(&a.file)?;
     let options = SolveOptions {
@@ -84,7 +85,11 @@ pub fn run(registry: &Registry, a: SolveArgs) -> Result<Outcome> {
             break;
         }
     }
-    bar.finish_and_clear();
+    let extra = match failures {
+        0 => String::new(),
+        n => format!(", {n} unreadable"),
+    };
+    finish_progress(&bar, "puzzles", bar.position(), &extra);
     out.flush()?;
     if let Some(e) = read_error {
         return Err(e.context(format!("reading {name}")));

@@ -6,6 +6,7 @@ use serde_json::Value;
 
 use super::Outcome;
 use crate::args::StateArgs;
+use crate::usage::{OrUsage, usage};
 
 /// The largest state file read.
 const MAX_STATE_BYTES: u64 = 1 << 20;
@@ -16,12 +17,12 @@ fn load(registry: &Registry, a: &StateArgs) -> Result<(&'static dyn DynGenre, Va
         (genre, genre.generate(&id)?.puzzle)
     } else {
         let Some(name) = &a.genre else {
-            bail!(
+            return Err(usage(format!(
                 "'{}' is not an id; give --genre to read it as puzzle text",
                 a.puzzle
-            );
+            )));
         };
-        let genre = registry.get(name)?;
+        let genre = registry.get(name).or_usage()?;
         let text = a.puzzle.replace("\\n", "\n");
         (genre, genre.decode(&text).context("reading the puzzle")?)
     };
@@ -35,7 +36,11 @@ fn load(registry: &Registry, a: &StateArgs) -> Result<(&'static dyn DynGenre, Va
             }
             std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?
         }
-        _ => bail!("give the player's state with --state TEXT or --state-file FILE"),
+        _ => {
+            return Err(usage(
+                "give the player's state with --state TEXT or --state-file FILE",
+            ));
+        }
     };
     let state = genre
         .decode_state(&puzzle, state_text.trim())
