@@ -121,6 +121,7 @@ export class ArcadeSession {
     try {
       const tick = this.engine.simInput(this.handle, action);
       this.events.push({ tick, action });
+      this.status = this.engine.simStep(this.handle, 0); // the input may end the wait for input
     } catch (e) {
       this.say(`Input refused: ${e.message}`, 'error');
       return;
@@ -186,10 +187,13 @@ export class ArcadeSession {
     const events = this.solverEvents;
     let left = ticks;
     for (;;) {
+      let applied = false;
       while (this.nextSolverEvent < events.length && events[this.nextSolverEvent].tick <= this.status.tick) {
         this.engine.simInput(this.handle, events[this.nextSolverEvent].action);
         this.nextSolverEvent += 1;
+        applied = true;
       }
+      if (applied) this.status = this.engine.simStep(this.handle, 0); // inputs may end a wait
       if (left === 0 || this.status.ending) return;
       if (this.nextSolverEvent === events.length && this.status.awaiting) return; // the tape ended
       const due = this.nextSolverEvent < events.length ? events[this.nextSolverEvent].tick - this.status.tick : left;

@@ -25,10 +25,13 @@ function playLive(genre, puzzle, events) {
     let status = engine.simStep(handle, 0);
     let next = 0;
     for (let guard = 0; guard < 1_000_000 && !status.ending; guard += 1) {
+      let applied = false;
       while (next < events.length && events[next].tick === status.tick) {
         assert.equal(engine.simInput(handle, events[next].action), status.tick);
         next += 1;
+        applied = true;
       }
+      if (applied) status = engine.simStep(handle, 0); // an input may end a wait for input
       if (next === events.length && status.awaiting) break;
       const due = next < events.length ? events[next].tick - status.tick : 10_000;
       status = engine.simStep(handle, Math.min(due, 10_000));
@@ -88,6 +91,8 @@ test('inputs after the ending, unknown handles and bad requests are refused with
   let next = 0;
   while (!status.ending) {
     while (next < events.length && events[next].tick === status.tick) engine.simInput(handle, events[next++].action);
+    status = engine.simStep(handle, 0);
+    if (status.ending) break;
     status = engine.simStep(handle, Math.min(10_000, next < events.length ? events[next].tick - status.tick : 10_000));
   }
   assert.throws(() => engine.simInput(handle, events[0].action), { code: 'bad_request', message: /run ended/ });
