@@ -123,7 +123,11 @@ fn parity_ids(total: usize) -> Vec<String> {
 
 /// The response text of a request to `op`, exactly as the wasm export answers it.
 fn respond(op: api::Op, request: &Value) -> String {
-    api::respond(&dayseed_catalog::registry(), op, request.to_string().as_bytes())
+    api::respond(
+        &dayseed_catalog::registry(),
+        op,
+        request.to_string().as_bytes(),
+    )
 }
 
 /// The replay part of an arcade record: `solve`, then `replay` of the report's tape (the same
