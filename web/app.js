@@ -80,7 +80,7 @@ function open(genre, id, dateText) {
   if (game.kind === 'arcade') {
     const stage = h('div', { class: `game game-${genre.name}` });
     mainEl.replaceChildren(stage);
-    current = new ArcadeSession({ engine, record, game, root: stage, dateText });
+    current = new ArcadeSession({ engine, record, game, root: stage, dateText: todayEl.textContent });
     return;
   }
   const root = h('div', { class: `game game-${genre.name}` });
