@@ -298,6 +298,34 @@ mod tests {
     }
 
     #[test]
+    fn solve_and_replay_check_their_requests() {
+        let record = call(generate, r#"{"id":"sudoku:SEED-1-EASY-g1"}"#);
+        let puzzle = &record["ok"]["puzzle"];
+        let req = |extra: Value| {
+            let mut v = json!({"genre": "sudoku", "puzzle": puzzle});
+            v.as_object_mut()
+                .unwrap()
+                .extend(extra.as_object().unwrap().clone());
+            v.to_string()
+        };
+        let report = call(solve, &req(json!({"budget": 1_000_000, "grade": false})));
+        assert!(report["ok"].is_object(), "{report}");
+        let e = call(solve, &req(json!({"budget": MAX_SOLVE_BUDGET + 1})));
+        assert_eq!(e["error"]["code"], "bad_request");
+        let e = call(solve, &req(json!({"grade": "yes"})));
+        assert_eq!(e["error"]["code"], "bad_request");
+        // A logic genre has no simulation; a bad tape is named before any work.
+        let e = call(replay, &req(json!({"tape": "1.0P0"})));
+        assert_eq!(e["error"]["code"], "unsupported");
+        let e = call(replay, &req(json!({"tape": "2.0P0"})));
+        assert_eq!(e["error"]["code"], "invalid_state");
+        let e = call(replay, &req(json!({"tape": "1", "max_ticks": -1})));
+        assert_eq!(e["error"]["code"], "bad_request");
+        let e = call(replay, &req(json!({})));
+        assert!(e["error"]["message"].as_str().unwrap().contains("'tape'"));
+    }
+
+    #[test]
     fn day_operations_follow_core_policies() {
         // 2026-08-06T20:00Z is already Aug 7 in Seoul.
         let t = 1_786_046_400_000_i64;
