@@ -1,7 +1,8 @@
 // End-to-end: SLINGSTAR in the browser. Opens one hole by id, lets "Watch the solver" play the
-// solver's shot through the page's runtime until the ball is in the hole, checks that real key
-// presses (aim, power, shoot) and a drag change what is drawn, and that the server's replay of a
-// winning tape is solved with the shots as the score while a tape whose shot misses is not.
+// solver's shot through the page's runtime (web/lib/arcade.js) until the ball is in the hole,
+// checks that real key presses (aim, power, shoot) and a drag change what is drawn, plays the
+// solver's shot with keys to a one-shot finish, and has the server replay a winning tape (solved,
+// the shots as the score) and a tape whose shot misses (not solved).
 // Run by scripts/test-e2e.sh (DAYSEED_URL, DAYSEED_ARTIFACTS); Debian's chromium only.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -67,44 +68,107 @@ after(async () => {
   if (profile) rmSync(profile, { recursive: true, force: true });
 });
 
+/** The keyboard aim table of the page module (square perimeter, half-side 96, 384 directions). */
+function keyDirection(k) {
+  const i = ((k % 384) + 384) % 384;
+  const side = Math.floor(i / 96);
+  const j = i % 96;
+  return [[-96 + 2 * j, -96], [96, -96 + 2 * j], [96 - 2 * j, 96], [-96, 96 - 2 * j]][side];
+}
+
+/** The index the module starts from: the table direction closest to the tee-to-hole line. */
+function startIndex(hole) {
+  const dx = hole.cup[0] - hole.tee[0];
+  const dy = hole.cup[1] - hole.tee[1];
+  let best = 0;
+  let bestDot = -Infinity;
+  for (let k = 0; k < 384; k += 1) {
+    const [x, y] = keyDirection(k);
+    const dot = (x * dx + y * dy) / Math.sqrt(x * x + y * y);
+    if (dot > bestDot) { bestDot = dot; best = k; }
+  }
+  return best;
+}
+
+/** Presses `key` (or Shift+key for steps of `big`) until `n` single steps are done. */
+async function steps(key, n, big) {
+  for (let i = 0; i < Math.floor(n / big); i += 1) await page.keyboard.press(`Shift+${key}`);
+  for (let i = 0; i < n % big; i += 1) await page.keyboard.press(key);
+}
+
+async function ending() {
+  await page.waitForSelector('.arcade-ending:not([hidden])', { timeout: 30_000 });
+  return (await page.textContent('.arcade-ending')).trim();
+}
+
 test('watching the solver sinks the ball', async () => {
   await openHole();
   await shot('01-start');
   await page.getByRole('button', { name: /watch the solver/i }).click();
-  await page.waitForFunction(() => /in the hole/i.test(document.body.textContent), null, { timeout: 30_000 });
+  const text = await ending();
+  assert.match(text, /The solver: done/);
+  assert.match(text, /1 shot\b/);
+  assert.match(text, /in the hole: 1 hole in 1 shot \(par [234]\)/);
   await shot('02-solver-in-the-hole');
   assert.deepEqual(pageErrors, []);
 });
 
-test('keys aim and shoot, and a drag shoots: the drawn frame changes', async () => {
+test('keys aim, set power and shoot; a drag shoots too: the drawn frame changes', async () => {
   await openHole();
   const canvas = page.locator('canvas').first();
-  await canvas.focus();
   const frames = [await canvas.screenshot()];
   await page.keyboard.press('ArrowLeft');
-  await page.keyboard.press('Shift+ArrowLeft');
   frames.push(await canvas.screenshot());
   await page.keyboard.press('Shift+ArrowUp');
   frames.push(await canvas.screenshot());
+  // Turn the aim round (192 of 384 directions) so the shot flies away from the hole and is lost.
+  await steps('ArrowLeft', 191, 4);
+  frames.push(await canvas.screenshot());
   await page.keyboard.press('Space');
-  await page.waitForTimeout(400);
+  await page.waitForTimeout(150);
   frames.push(await canvas.screenshot());
   await shot('03-keys-shot-flying');
   const distinct = new Set(frames.map((f) => f.toString('base64')));
   assert.equal(distinct.size, frames.length, 'aim, power and the shot each change the frame');
 
-  // A drag from the middle of the canvas shoots too (after the first shot has ended).
-  await page.waitForTimeout(10_500);
+  // Back on the tee (the ball was lost), a drag aims and shoots.
+  await page.waitForFunction(() => Number(document.querySelector('canvas').dataset.tick) > 0);
+  await page.waitForTimeout(1500);
   const box = await canvas.boundingBox();
   const before = await canvas.screenshot();
-  await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.5);
+  const tick = Number(await canvas.getAttribute('data-tick'));
+  await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.1);
   await page.mouse.down();
-  await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.45, { steps: 5 });
+  await page.mouse.move(box.x + box.width * 0.55, box.y + box.height * 0.05, { steps: 4 });
   await page.mouse.up();
   await page.waitForTimeout(300);
-  const after = await canvas.screenshot();
   await shot('04-drag-shot');
-  assert.notEqual(after.toString('base64'), before.toString('base64'));
+  assert.notEqual((await canvas.screenshot()).toString('base64'), before.toString('base64'));
+  assert.ok(Number(await canvas.getAttribute('data-tick')) > tick, 'the dragged shot is flying');
+  assert.deepEqual(pageErrors, []);
+});
+
+test('the solver\'s shot played with keys holes out in 1 and the score form is offered', async () => {
+  const engine = await load(readFileSync(new URL('../pkg/dayseed.wasm', import.meta.url)));
+  const hole = engine.generate(ID).puzzle.holes[0];
+  const { best } = hole;
+  let target = -1;
+  for (let k = 0; k < 384; k += 1) {
+    const [x, y] = keyDirection(k);
+    if (x === best.x && y === best.y) target = k;
+  }
+  assert.ok(target >= 0, `the solver's shot ${JSON.stringify(best)} is a keyboard direction`);
+  await openHole();
+  const turn = (((target - startIndex(hole)) % 384) + 384) % 384;
+  if (turn <= 192) await steps('ArrowRight', turn, 4); else await steps('ArrowLeft', 384 - turn, 4);
+  const power = best.power - 70;
+  if (power >= 0) await steps('ArrowUp', power, 5); else await steps('ArrowDown', -power, 5);
+  await page.keyboard.press('Space');
+  const text = await ending();
+  assert.match(text, /Well played!/);
+  assert.match(text, /in the hole: 1 hole in 1 shot/);
+  await page.waitForSelector('form.score:not([hidden])');
+  await shot('05-played-in-one');
   assert.deepEqual(pageErrors, []);
 });
 

@@ -40,9 +40,11 @@ function nearestKeyDirection(dx, dy) {
   return best;
 }
 
-// The one aim preview (the page shows one game at a time) and the last view drawn.
+// The one aim preview (the page shows one game at a time), the last frame's arguments (to redraw
+// the preview when the aim changes while the runtime's loop is idle) and the flight's trail.
 const aim = { x: 0, y: 0, power: 70, key: null, set: false, hole: 0 };
 let lastView = null;
+let lastFrame = null;
 let trail = [];
 
 function clampPower(p) {
@@ -70,7 +72,7 @@ function drawBackground(ctx, w, h) {
   }
 }
 
-export default {
+const slingstar = {
   kind: 'arcade',
   rules: 'Sink the ball in the black hole. Drag from the ball towards where you want it to go: '
     + 'the longer the drag, the harder the shot (or aim with ←/→, set power with ↑/↓, shoot with Space). '
@@ -80,6 +82,7 @@ export default {
 
   draw(ctx, view, w, h) {
     lastView = view;
+    lastFrame = { ctx, view, w, h };
     resetAimFor(view);
     const [fw, fh] = view.field;
     const s = Math.min(w / fw, h / fh);
@@ -176,6 +179,10 @@ export default {
       return [(e.clientX - rect.left) / s, (e.clientY - rect.top) / s];
     };
     const ready = () => lastView && !lastView.flying && !lastView.over;
+    /** Repaints the last frame with the new aim (the runtime paints only while its loop runs). */
+    const redraw = () => {
+      if (lastFrame) slingstar.draw(lastFrame.ctx, lastFrame.view, lastFrame.w, lastFrame.h);
+    };
     let dragging = false;
 
     const aimAt = (e) => {
@@ -188,6 +195,7 @@ export default {
       aim.y = Math.round(dy * 1000);
       aim.key = null;
       aim.power = clampPower((len / FULL_DRAG) * MAX_POWER);
+      redraw();
       return true;
     };
     const shoot = () => {
@@ -225,6 +233,7 @@ export default {
         return;
       }
       e.preventDefault();
+      redraw();
     };
 
     target.addEventListener('pointerdown', down);
@@ -240,6 +249,7 @@ export default {
       keys.removeEventListener('keydown', key);
       aim.set = false;
       lastView = null;
+      lastFrame = null;
       trail = [];
     };
   },
@@ -249,3 +259,5 @@ export default {
     return `${n} shot${n === 1 ? '' : 's'}`;
   },
 };
+
+export default slingstar;

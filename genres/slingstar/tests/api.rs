@@ -388,7 +388,13 @@ fn replays_are_deterministic_and_the_verdict_carries_the_score() {
     );
     assert_eq!(score.ticks, report["ticks"].as_u64().expect("ticks") as u32);
     assert_eq!(score.tick_hash.len(), 16);
+    // Golden: the physics of g1 may never move. This pins every tick of the solver's 9 shots.
+    assert_eq!(report["tape"], json!(GOLDEN_TAPE_20671));
+    assert_eq!(score.tick_hash, GOLDEN_TICK_HASH_20671);
 }
+
+const GOLDEN_TAPE_20671: &str = "1.0A2o,2g,1i.7yA2e,-2o,2e.40A1s,2o,2d.5eA2o,6,2n.43A2o,-8,2f.3qA2o,-o,1y.5yA2g,2o,1j.7tA2o,-20,2r.47A2g,-2o,2r";
+const GOLDEN_TICK_HASH_20671: &str = "ef817a6d2d496a56";
 
 #[test]
 fn the_simulation_the_page_drives_takes_an_aim_and_moves_the_ball() {
