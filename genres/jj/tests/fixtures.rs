@@ -28,7 +28,7 @@ fn fixtures_regenerate_exactly_and_stay_locked() {
         root: &Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures"),
         locks: &[(
             "g1",
-            "0d7b936db0e19db5b0ac49e3a6318383b96b40c70e5b91521eecaabd626d2e08",
+            "dbb2107e2bada5ed166a49b27f90dca03efd7fb7080a91ddc027606772ae3997",
         )],
         ids: fixture_ids,
     });

@@ -116,7 +116,7 @@ fn plan_replay_tick_hash_is_pinned() {
     assert!(r.ending.won);
     assert_eq!(
         (r.ticks, format!("{:016x}", r.tick_hash)),
-        (level.plan_ticks, "f25b289c9119e20e".to_string())
+        (level.plan_ticks, "f47cbfdc2eecad70".to_string())
     );
 }
 
