@@ -1,6 +1,8 @@
 //! Node budgets: searches stop on counts of work done, never on time, so that a slow phone and a
 //! fast server reach the same answer.
 
+use crate::meter;
+
 /// A count of search nodes that may still be spent.
 #[derive(Debug, Clone)]
 pub struct Budget {
@@ -28,10 +30,17 @@ impl Budget {
         self.spend_n(1)
     }
 
-    /// Spend `n` nodes; false (and nothing spent) when fewer than `n` remain.
+    /// Spend `n` nodes; false (and nothing spent) when fewer than `n` remain, or when a
+    /// [`crate::meter`] installed by the host stops this thread's searches.
     #[inline]
     pub fn spend_n(&mut self, n: u64) -> bool {
         if self.remaining < n {
+            self.remaining = 0;
+            return false;
+        }
+        let crossed =
+            ((self.spent + n) >> meter::CHECKPOINT_SHIFT) - (self.spent >> meter::CHECKPOINT_SHIFT);
+        if crossed != 0 && !meter::checkpoint(crossed) {
             self.remaining = 0;
             return false;
         }
