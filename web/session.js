@@ -5,7 +5,7 @@
 import { h, formatElapsed } from './lib/dom.js';
 import { History } from './lib/history.js';
 import { loadProgress, saveProgress, loadPlayer, savePlayer } from './lib/progress.js';
-import { submitScore, fetchLeaderboard } from './lib/api.js';
+import { submitScore, fetchLeaderboard, startSession, reportHint, renamePlayer } from './lib/api.js';
 import { ProgressSync } from './lib/sync.js';
 
 /** The server's rule: 1 to 32 printable characters (the page trims spaces). */
@@ -50,6 +50,8 @@ export class Session {
     if (this.solved) this.showSolved();
     this.loadLeaderboard();
     if (!this.restored) this.pullRemote();
+    // The server's clock for this board (a guest player is created on first need); offline, no clock.
+    this.serverSession = startSession(record.id).then((r) => r.ok?.session ?? null);
   }
 
   /** Stops timers and listeners (when another tab is chosen). */
@@ -218,6 +220,7 @@ export class Session {
       return;
     }
     this.hintShown = hint;
+    this.serverSession.then((session) => session && reportHint(session));
     this.view.showHint?.(hint);
     const named = hint.technique && hint.message.toLowerCase().includes(hint.technique.toLowerCase());
     const technique = hint.technique && !named ? `${hint.technique}: ` : '';
@@ -277,13 +280,17 @@ export class Session {
     this.scoreSubmit.disabled = true;
     this.scoreStatus.dataset.tone = 'info';
     this.scoreStatus.textContent = 'Submitting…';
-    const result = await submitScore({
-      id: this.record.id,
-      digest: this.record.digest,
-      state: this.state,
-      elapsedMs: this.elapsedMs,
-      player,
-    });
+    const named = await renamePlayer(player);
+    const session = named.error ? null : await this.serverSession;
+    const result = named.error ? named : session === null
+      ? { error: { code: 'no_session', message: 'the server did not start a clock for this board' } }
+      : await submitScore({
+        session,
+        id: this.record.id,
+        digest: this.record.digest,
+        state: this.state,
+        elapsedMs: this.elapsedMs,
+      });
     if (result.error) {
       this.scoreSubmit.disabled = false;
       this.scoreStatus.dataset.tone = 'error';
