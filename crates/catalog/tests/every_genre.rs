@@ -110,6 +110,62 @@ fn unsupported_versions_are_refused_for_every_genre() {
     }
 }
 
+/// Every arcade genre's solver plan wins when `check` replays it (the score comes from the
+/// replay), the live simulation reaches the same ending, and an empty tape does worse.
+#[test]
+fn arcade_plans_win_by_replay_for_every_arcade_genre() {
+    let r = registry();
+    for g in r.genres() {
+        if g.capabilities().kind != dayseed_core::GenreKind::Arcade {
+            continue;
+        }
+        for id in sample_ids(&r).iter().filter(|id| id.starts_with(g.name())) {
+            let record = r.generate(id).unwrap();
+            let options = SolveOptions {
+                grade: false,
+                budget: 5_000_000,
+            };
+            let report = g.solve_report(&record.puzzle, options).unwrap();
+            let tape = report["tape"].clone();
+            assert!(
+                tape.is_string(),
+                "{id}: solve report carries the plan as a tape: {report}"
+            );
+            let verdict = g.check(&record.puzzle, &tape).unwrap();
+            assert!(
+                verdict.solved,
+                "{id}: the solver's plan wins by replay: {verdict:?}"
+            );
+            let score = verdict
+                .score
+                .as_ref()
+                .expect("an arcade verdict has a score");
+
+            let plan = dayseed_core::arcade::Tape::from_json(&tape).unwrap();
+            let mut sim = g.simulate(&record.puzzle).unwrap();
+            let live = dayseed_core::arcade::replay(sim.as_mut(), &plan, u32::MAX).unwrap();
+            assert_eq!(live.ending.score.value, score.value, "{id}");
+            assert_eq!(format!("{:016x}", live.tick_hash), score.tick_hash, "{id}");
+
+            // Doing nothing never wins a level; in an endless run it scores worse than the plan.
+            let empty = g.check(&record.puzzle, &Value::from("1")).unwrap();
+            if empty.solved {
+                let idle = empty.score.expect("an arcade verdict has a score").value;
+                let better = if score.higher_is_better {
+                    score.value > idle
+                } else {
+                    score.value < idle
+                };
+                assert!(
+                    better,
+                    "{id}: an empty tape scores {idle}, the plan {}",
+                    score.value
+                );
+            }
+        }
+    }
+}
+
 fn genre_names() -> Vec<&'static str> {
     registry().names()
 }

@@ -19,7 +19,7 @@ pub enum Command {
     /// Print today's daily puzzle of a genre (default: local time zone, device-local-v1).
     Daily(DailyArgs),
     /// Generate puzzles in batch as JSON Lines on stdout.
-    Gen(GenArgs),
+    Gen(Box<GenArgs>),
     /// Count solutions of puzzles read from a file (or stdin) and print JSON Lines.
     Solve(SolveArgs),
     /// Regenerate a puzzle from its id alone and draw it.
@@ -102,6 +102,10 @@ pub struct GenreFlags {
     /// Toroidal wrap-around (lightsout).
     #[arg(long)]
     pub wrap: bool,
+    /// A genre-specific parameter as name=value (repeatable), e.g. `--param bpm=120`; see
+    /// `dayseed genres` for each genre's parameters.
+    #[arg(long = "param", value_name = "NAME=VALUE")]
+    pub param: Vec<String>,
     /// The params part of an id, verbatim (e.g. MEDIUM, 10x10-L6); excludes the flags above.
     #[arg(long)]
     pub params: Option<String>,
@@ -129,6 +133,21 @@ impl GenreFlags {
             out.push(("wrap", "true".to_string()));
         }
         out
+    }
+
+    /// The `--param name=value` pairs, split; a value without `=` is an error naming it.
+    pub fn named_params(&self) -> Result<Vec<(String, String)>, String> {
+        self.param
+            .iter()
+            .map(|p| match p.split_once('=') {
+                Some((name, value)) if !name.trim().is_empty() => {
+                    Ok((name.trim().to_string(), value.trim().to_string()))
+                }
+                _ => Err(format!(
+                    "--param '{p}' is not NAME=VALUE (e.g. --param bpm=120)"
+                )),
+            })
+            .collect()
     }
 }
 

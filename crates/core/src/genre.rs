@@ -149,6 +149,9 @@ pub struct Verdict {
     pub complete: bool,
     /// Rules broken so far, each naming where.
     pub problems: Vec<String>,
+    /// Arcade genres: the score the replay of the tape earned (absent for logic genres).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<crate::arcade::ArcadeScore>,
 }
 
 /// Options for [`Genre::solve_report`].
@@ -251,6 +254,12 @@ pub trait Genre: Send + Sync + 'static {
     /// A standalone SVG picture of the puzzle (and the answer on request).
     fn render_svg(&self, _puzzle: &Self::Puzzle, _show_solution: bool) -> Result<String> {
         Err(unsupported(Self::NAME, "render_svg"))
+    }
+
+    /// Arcade genres: a live simulation of the board, driven by the same step function that
+    /// verified it (the page plays it through wasm; `check` replays tapes on it).
+    fn simulate(&self, _puzzle: &Self::Puzzle) -> Result<Box<dyn crate::arcade::Simulation>> {
+        Err(unsupported(Self::NAME, "simulate"))
     }
 }
 

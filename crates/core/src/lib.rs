@@ -1,5 +1,6 @@
 //! dayseed-core: the cross-genre machinery of dayseed, with no I/O.
 //!
+//! * [`arcade`] — the arcade kit: vectors, directions, tapes, simulation and replay
 //! * [`rng`] — the project's own PRNGs (value-stable, golden-vector locked)
 //! * [`seed`] — daily seed derivation and string hashing
 //! * [`day`] — day policies (`device-local-v1`, `utc-v1`)
@@ -10,6 +11,7 @@
 //! * [`registry`] — the dyn-safe JSON registry over genres
 //! * [`save`] — the save schema and legacy migration
 
+pub mod arcade;
 pub mod budget;
 pub mod day;
 pub mod digest;
@@ -21,6 +23,8 @@ pub mod registry;
 pub mod rng;
 pub mod save;
 pub mod seed;
+#[cfg(feature = "testkit")]
+pub mod testkit;
 
 pub use budget::{Budget, Count};
 pub use day::DayPolicy;

@@ -79,6 +79,9 @@ pub trait DynGenre: Send + Sync {
     fn params_from_flags(&self, flags: &[(&str, &str)]) -> Result<String>;
     /// Checks params text and returns its canonical spelling.
     fn canonical_params(&self, params: &str) -> Result<String>;
+    /// Refuses a version this genre does not generate (unknown or retired), naming the ones it
+    /// does: the one version check every caller uses.
+    fn check_version(&self, version: Version) -> Result<()>;
     /// Regenerates the board an id names (refusing unknown or retired versions).
     fn generate(&self, id: &PuzzleId) -> Result<GeneratedRecord>;
     /// The digest of a puzzle given as JSON.
@@ -105,6 +108,8 @@ pub trait DynGenre: Send + Sync {
     fn render_text(&self, puzzle: &Value, state: Option<&Value>, solution: bool) -> Result<String>;
     /// An SVG drawing.
     fn render_svg(&self, puzzle: &Value, solution: bool) -> Result<String>;
+    /// Arcade genres: a live simulation of the board (see [`Genre::simulate`]).
+    fn simulate(&self, puzzle: &Value) -> Result<Box<dyn crate::arcade::Simulation>>;
 }
 
 /// Wraps a typed [`Genre`] as a [`DynGenre`]. Genre crates export
@@ -130,7 +135,9 @@ impl<G: Genre> Registered<G> {
         serde_json::to_value(value)
             .map_err(|e| Error::new(ErrorKind::InvalidPuzzle, format!("cannot encode JSON: {e}")))
     }
+}
 
+impl<G: Genre> DynGenre for Registered<G> {
     fn check_version(&self, version: Version) -> Result<()> {
         let known = self
             .0
@@ -143,9 +150,7 @@ impl<G: Genre> Registered<G> {
             Err(unsupported_version(G::NAME, version, self.0.versions()))
         }
     }
-}
 
-impl<G: Genre> DynGenre for Registered<G> {
     fn name(&self) -> &'static str {
         G::NAME
     }
@@ -291,6 +296,10 @@ impl<G: Genre> DynGenre for Registered<G> {
 
     fn render_svg(&self, puzzle: &Value, solution: bool) -> Result<String> {
         self.0.render_svg(&self.puzzle(puzzle)?, solution)
+    }
+
+    fn simulate(&self, puzzle: &Value) -> Result<Box<dyn crate::arcade::Simulation>> {
+        self.0.simulate(&self.puzzle(puzzle)?)
     }
 }
 

@@ -141,6 +141,7 @@ impl Genre for Toy {
     fn check(&self, p: &ToyPuzzle, s: &ToyState) -> Result<Verdict> {
         let want: String = p.row.chars().rev().collect();
         Ok(Verdict {
+            score: None,
             solved: s.answer == want,
             complete: s.answer.len() == p.row.len(),
             problems: vec![],

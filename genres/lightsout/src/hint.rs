@@ -48,6 +48,7 @@ pub fn next_press(current: &Board) -> Result<Hint> {
 pub fn verdict(current: &Board) -> Verdict {
     let solved = current.is_clear();
     Verdict {
+        score: None,
         solved,
         complete: solved,
         problems: Vec::new(),

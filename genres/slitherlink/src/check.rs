@@ -77,6 +77,7 @@ pub fn verdict(g: &Grid, clues: &[i8], st: &[u8]) -> Verdict {
         problems.push(format!("the lines form {pieces} separate loops, not one"));
     }
     Verdict {
+        score: None,
         solved: complete && problems.is_empty(),
         complete,
         problems,

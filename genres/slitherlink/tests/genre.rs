@@ -1,7 +1,7 @@
 //! The genre through the registry's JSON API: ids, versions, solve reports, hints, checks,
 //! drawings, big boards, and the g1 fixtures.
 
-use dayseed_core::digest::sha256_hex;
+use dayseed_core::testkit::{Fixtures, check_fixtures};
 use dayseed_core::{DynGenre, HintKind, PuzzleId, SolveOptions};
 use dayseed_slitherlink::GENRE;
 use proptest::prelude::*;
@@ -230,13 +230,7 @@ proptest! {
     }
 }
 
-const FIXTURE: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../fixtures/slitherlink/g1.jsonl"
-);
-const FIXTURE_SHA256: &str = "9f7dad1864a885a791c71ae007db442118dfd1f146a7606bba8a782215c897f9";
-
-fn fixture_ids() -> Vec<String> {
+fn fixture_ids(version: &str) -> Vec<String> {
     let mut ids = Vec::new();
     let specs = [
         (0u64, "5x5-L1"),
@@ -255,7 +249,7 @@ fn fixture_ids() -> Vec<String> {
         (8, "9x6-L6"),
     ];
     for (seed, params) in specs {
-        ids.push(format!("slitherlink:SEED-{seed}-{params}-g1"));
+        ids.push(format!("slitherlink:SEED-{seed}-{params}-{version}"));
     }
     for (policy, day, params) in [
         ("utc-v1", 20671, "10x10-L6"),
@@ -263,45 +257,24 @@ fn fixture_ids() -> Vec<String> {
         ("utc-v1", 20673, "10x10-L3"),
         ("utc-v1", -5, "10x10-L6"),
     ] {
-        ids.push(format!("slitherlink:DAILY-{policy}-{day}-{params}-g1"));
+        ids.push(format!(
+            "slitherlink:DAILY-{policy}-{day}-{params}-{version}"
+        ));
     }
     ids
 }
 
-fn fixture_text() -> String {
-    let mut out = String::new();
-    for id in fixture_ids() {
-        out.push_str(&generate(&id).to_string());
-        out.push('\n');
-    }
-    out
-}
-
 #[test]
-#[ignore = "writes fixtures/slitherlink/g1.jsonl; run once per released version"]
-fn write_fixtures() {
-    std::fs::create_dir_all(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../fixtures/slitherlink"
-    ))
-    .unwrap();
-    std::fs::write(FIXTURE, fixture_text()).unwrap();
-}
-
-#[test]
-fn fixtures_regenerate_exactly() {
-    let stored = std::fs::read_to_string(FIXTURE).expect("fixture file");
-    let fresh = fixture_text();
-    for (a, b) in stored.lines().zip(fresh.lines()) {
-        assert_eq!(a, b);
-    }
-    assert_eq!(stored, fresh);
-}
-
-#[test]
-fn fixture_file_is_locked() {
-    let stored = std::fs::read(FIXTURE).expect("fixture file");
-    assert_eq!(sha256_hex(&stored), FIXTURE_SHA256);
+fn fixtures_regenerate_exactly_and_stay_locked() {
+    check_fixtures(&Fixtures {
+        genre: &GENRE,
+        root: &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures"),
+        locks: &[(
+            "g1",
+            "9f7dad1864a885a791c71ae007db442118dfd1f146a7606bba8a782215c897f9",
+        )],
+        ids: fixture_ids,
+    });
 }
 
 proptest! {

@@ -162,6 +162,7 @@ impl Genre for Starlink {
             problems.push("the lines do not join all stars into one network".into());
         }
         Ok(Verdict {
+            score: None,
             solved: complete && problems.is_empty(),
             complete,
             problems,

@@ -2,14 +2,14 @@
 //! generator version N. Every line is regenerated and compared, and each file's SHA-256 is
 //! locked: a released fixture never changes (a changed generator is a new version).
 //!
-//! Write a missing file once with `STARLINK_WRITE_FIXTURES=gN cargo test -p dayseed-starlink
-//! --test fixtures`.
+//! Checked by core's one fixture harness (`dayseed_core::testkit`); write a new version's file
+//! once with `DAYSEED_WRITE_FIXTURES=starlink:gN cargo test -p dayseed-starlink --test fixtures`.
 
-use dayseed_core::digest::sha256_hex;
-use dayseed_core::{DynGenre, PuzzleId};
+use std::path::Path;
+
+use dayseed_core::testkit::{Fixtures, check_fixtures};
 use dayseed_starlink::GENRE;
 
-const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/starlink");
 /// (version, SHA-256 of `fixtures/starlink/<version>.jsonl`).
 const LOCKS: [(&str, &str); 3] = [
     (
@@ -42,49 +42,28 @@ fn ids(version: &str) -> Vec<String> {
     ids
 }
 
-fn line(id: &str) -> String {
-    let id: PuzzleId = id.parse().expect("fixture ids parse");
-    GENRE
-        .generate(&id)
-        .expect("fixture ids generate")
-        .to_flat_json()
-        .to_string()
-}
-
-fn path(version: &str) -> String {
-    format!("{DIR}/{version}.jsonl")
+#[test]
+fn fixtures_regenerate_exactly_and_stay_locked() {
+    check_fixtures(&Fixtures {
+        genre: &GENRE,
+        root: &Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures"),
+        locks: &LOCKS,
+        ids,
+    });
 }
 
 #[test]
-fn fixtures_regenerate_exactly() {
+fn every_fixture_board_is_unique() {
     for (version, _) in LOCKS {
-        if std::env::var("STARLINK_WRITE_FIXTURES").is_ok_and(|v| v == version) {
-            let text: String = ids(version).iter().map(|id| line(id) + "\n").collect();
-            std::fs::write(path(version), text).expect("fixture file written");
+        let text = std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join(format!("../../fixtures/starlink/{version}.jsonl")),
+        )
+        .expect("fixture file present");
+        for line in text.lines() {
+            let record: serde_json::Value =
+                serde_json::from_str(line).expect("fixture line is JSON");
+            assert_eq!(record["unique"], true, "{}", record["id"]);
         }
-        let text = std::fs::read_to_string(path(version)).expect("fixture file present");
-        let stored: Vec<&str> = text.lines().collect();
-        let ids = ids(version);
-        assert_eq!(stored.len(), ids.len(), "{version}");
-        for (stored, id) in stored.iter().zip(&ids) {
-            let want: serde_json::Value =
-                serde_json::from_str(stored).expect("fixture line is JSON");
-            let got: serde_json::Value = serde_json::from_str(&line(id)).expect("record is JSON");
-            assert_eq!(got, want, "{id}");
-            assert_eq!(want["id"], id.as_str());
-            assert_eq!(want["unique"], true, "{id}");
-        }
-    }
-}
-
-#[test]
-fn fixture_files_are_locked() {
-    for (version, sha) in LOCKS {
-        let bytes = std::fs::read(path(version)).expect("fixture file present");
-        assert_eq!(
-            sha256_hex(&bytes),
-            sha,
-            "fixtures/starlink/{version}.jsonl changed"
-        );
     }
 }

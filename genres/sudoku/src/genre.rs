@@ -209,6 +209,7 @@ impl Genre for Sudoku {
         let problems = rule_problems(&grid);
         let complete = grid.iter().all(|&v| v != 0);
         Ok(Verdict {
+            score: None,
             solved: complete && problems.is_empty(),
             complete,
             problems,

@@ -3,8 +3,7 @@
 use std::io::Write;
 
 use anyhow::{Context, Result, bail};
-use dayseed_core::genre::unsupported_version;
-use dayseed_core::{PuzzleId, Registry, Version, VersionStatus};
+use dayseed_core::{PuzzleId, Registry, Version};
 
 use super::{Outcome, print_json_line, progress_bar};
 use crate::args::GenArgs;
@@ -15,14 +14,23 @@ const MAX_COUNT: u64 = 100_000_000;
 
 pub fn run(registry: &Registry, a: GenArgs) -> Result<Outcome> {
     let genre = registry.get(&a.genre)?;
-    let pairs = a.flags.pairs();
+    let mut pairs: Vec<(String, String)> = a
+        .flags
+        .pairs()
+        .into_iter()
+        .map(|(name, value)| (name.to_string(), value))
+        .collect();
+    pairs.extend(a.flags.named_params().map_err(anyhow::Error::msg)?);
     let params = match &a.flags.params {
         Some(p) if !pairs.is_empty() => {
             bail!("--params {p} cannot be combined with --{}", pairs[0].0)
         }
         Some(p) => genre.canonical_params(p)?,
         None => {
-            let borrowed: Vec<(&str, &str)> = pairs.iter().map(|(k, v)| (*k, v.as_str())).collect();
+            let borrowed: Vec<(&str, &str)> = pairs
+                .iter()
+                .map(|(k, v)| (k.as_str(), v.as_str()))
+                .collect();
             genre.params_from_flags(&borrowed)?
         }
     };
@@ -44,16 +52,7 @@ pub fn run(registry: &Registry, a: GenArgs) -> Result<Outcome> {
         bail!("--jobs must be between 1 and 256");
     }
     // Refuse an unknown or retired version before any work starts.
-    let usable = genre
-        .versions()
-        .iter()
-        .any(|v| v.version == version && v.status != VersionStatus::Retired);
-    if !usable {
-        bail!(
-            "{}",
-            unsupported_version(genre.name(), version, genre.versions())
-        );
-    }
+    genre.check_version(version)?;
     let bar = progress_bar(a.count, a.quiet);
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());

@@ -37,7 +37,7 @@ pub fn run(cli: Cli) -> Result<Outcome> {
     let registry = dayseed_catalog::registry();
     match cli.command {
         Command::Daily(a) => daily::run(&registry, a),
-        Command::Gen(a) => generate::run(&registry, a),
+        Command::Gen(a) => generate::run(&registry, *a),
         Command::Solve(a) => solve::run(&registry, a),
         Command::Show(a) => show::run(&registry, a),
         Command::Hint(a) => state::hint(&registry, a),

@@ -184,6 +184,7 @@ impl Genre for Toy {
             problems.push("a number is out of range".into());
         }
         Ok(Verdict {
+            score: None,
             solved: complete && problems.is_empty(),
             complete,
             problems,
