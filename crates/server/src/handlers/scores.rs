@@ -4,11 +4,17 @@
 //! on the board it regenerates itself, and files its own elapsed time since the session started;
 //! a client's `elapsed_ms` may lower that by at most [`NETWORK_ALLOWANCE_MS`] (the two trips of
 //! starting and submitting), never below. Each player has one entry per board: their best.
+//!
+//! Arcade genres (`capabilities().kind == Arcade`): the body's `state` (alias `tape`) is the
+//! input tape, and the server ranks by the `score` of the verdict that replaying it gives
+//! (`value`, `higher_is_better`), never by a number the client sends. A higher-is-better score
+//! (distance, points) counts for every replayed run, since a crash is how such a run ends; a
+//! lower-is-better one (shots, ticks) only for a won run, since giving up would rank best.
 
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use dayseed_core::{ErrorKind, Verdict};
+use dayseed_core::{ErrorKind, GenreKind, Verdict};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -43,6 +49,10 @@ pub struct ScoreAccepted {
     rank: u64,
     elapsed_ms: i64,
     hints: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    score: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unit: Option<String>,
     improved: bool,
 }
 
@@ -139,13 +149,27 @@ pub async fn submit(
                 })
         })
         .await?;
-    if !verdict.solved {
+    if genre.capabilities().kind == GenreKind::Arcade {
+        let Some(earned) = verdict.score.as_ref() else {
+            return Err(AppError::rejected(
+                "the replay of this tape gave no score".to_string(),
+            ));
+        };
+        if !verdict.solved && !earned.higher_is_better {
+            return Err(unsolved(&verdict));
+        }
+        score.arcade = Some((earned.value, earned.unit.clone()));
+        score.rank_value = if earned.higher_is_better {
+            earned.value.saturating_neg()
+        } else {
+            earned.value
+        };
+    } else if !verdict.solved {
         return Err(unsolved(&verdict));
     }
     let store = app.store().clone();
     let filed = score.clone();
     let stored = blocking(move || Ok(store.upsert_score(&filed)?)).await?;
-    score.elapsed_ms = elapsed_ms;
     Ok((
         StatusCode::CREATED,
         Json(ScoreAccepted {
@@ -154,6 +178,8 @@ pub async fn submit(
             rank: stored.rank,
             elapsed_ms: score.elapsed_ms,
             hints: score.hints,
+            score: score.arcade.as_ref().map(|(v, _)| *v),
+            unit: score.arcade.map(|(_, u)| u),
             improved: stored.improved,
         }),
     ))
