@@ -14,7 +14,7 @@ impl Budget {
     /// A budget of `nodes` nodes.
     pub fn new(nodes: u64) -> Budget {
         Budget {
-            remaining: nodes,
+            remaining: if meter::stopped() { 0 } else { nodes },
             spent: 0,
         }
     }
@@ -62,6 +62,16 @@ impl Budget {
     /// Nodes left.
     pub fn remaining(&self) -> u64 {
         self.remaining
+    }
+}
+
+impl Drop for Budget {
+    /// Reports the nodes spent since the last checkpoint to the thread's meter, if any.
+    fn drop(&mut self) {
+        let residue = self.spent & (meter::CHECKPOINT_NODES - 1);
+        if residue != 0 {
+            meter::settle(residue);
+        }
     }
 }
 

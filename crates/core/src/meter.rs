@@ -3,8 +3,9 @@
 //!
 //! [`metered`] runs a closure with a meter installed on the current thread; every
 //! [`crate::Budget`] used inside reports to it once per [`CHECKPOINT_NODES`] nodes it spends
-//! (one shift and compare per spend in between). Once the ceiling is passed or the flag is raised,
-//! every budget on the thread reads as exhausted, so the searches wind down at their next node.
+//! (one shift and compare per spend in between), and reports the rest when it is dropped, so many
+//! small budgets count too. Once the ceiling is passed or the flag is raised, every budget on the
+//! thread reads as exhausted (new ones start empty), so the searches wind down at their next node.
 //!
 //! A stopped run's value is **not** the value an unmetered run would return (searches gave up
 //! early): [`Metered::stopped`] says so, and the caller must discard it. A run that was not stopped
@@ -83,6 +84,20 @@ pub fn metered<T>(limit: u64, cancel: Arc<AtomicBool>, work: impl FnOnce() -> T)
 /// Called by a budget that crossed `crossed` checkpoints; false when the searches must stop.
 #[cold]
 pub(crate) fn checkpoint(crossed: u64) -> bool {
+    report(crossed.saturating_mul(CHECKPOINT_NODES))
+}
+
+/// Called by a dropped budget with the nodes it spent since its last checkpoint.
+pub(crate) fn settle(nodes: u64) {
+    report(nodes);
+}
+
+/// True when the thread's meter has stopped its searches (a new budget then starts empty).
+pub(crate) fn stopped() -> bool {
+    METER.with(|m| m.borrow().as_ref().is_some_and(|m| m.stopped.is_some()))
+}
+
+fn report(nodes: u64) -> bool {
     METER.with(|m| {
         let mut slot = m.borrow_mut();
         let Some(meter) = slot.as_mut() else {
@@ -91,9 +106,7 @@ pub(crate) fn checkpoint(crossed: u64) -> bool {
         if meter.stopped.is_some() {
             return false;
         }
-        meter.used = meter
-            .used
-            .saturating_add(crossed.saturating_mul(CHECKPOINT_NODES));
+        meter.used = meter.used.saturating_add(nodes);
         if meter.cancel.load(Ordering::Relaxed) {
             meter.stopped = Some(Stop::Cancelled);
         } else if meter.used > meter.limit {
@@ -121,7 +134,16 @@ mod tests {
             spend_all(100_000)
         });
         assert_eq!((run.value, run.stopped), (100_000, None));
-        assert_eq!(run.nodes, 100_000 / CHECKPOINT_NODES * CHECKPOINT_NODES);
+        assert_eq!(run.nodes, 100_000);
+    }
+
+    #[test]
+    fn small_budgets_add_up_and_stop_too() {
+        let run = metered(100_000, Arc::new(AtomicBool::new(false)), || {
+            (0..10_000).map(|_| spend_all(64)).sum::<u64>()
+        });
+        assert_eq!(run.stopped, Some(Stop::OverLimit));
+        assert!(run.value < 110_000, "{}", run.value);
     }
 
     #[test]
@@ -131,11 +153,11 @@ mod tests {
         });
         assert_eq!(run.stopped, Some(Stop::OverLimit));
         assert!(run.value.0 <= 50_000 + CHECKPOINT_NODES, "{:?}", run.value);
-        assert!(run.value.1 < CHECKPOINT_NODES, "{:?}", run.value);
+        assert_eq!(run.value.1, 0, "a new budget starts empty");
         let flag = Arc::new(AtomicBool::new(true));
         let run = metered(u64::MAX, flag, || spend_all(1_000_000));
         assert_eq!(run.stopped, Some(Stop::Cancelled));
-        assert!(run.value < CHECKPOINT_NODES);
+        assert!(run.value <= CHECKPOINT_NODES);
         // The meter is gone afterwards.
         assert_eq!(spend_all(100_000), 100_000);
     }
