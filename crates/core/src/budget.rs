@@ -13,8 +13,9 @@ pub struct Budget {
 impl Budget {
     /// A budget of `nodes` nodes.
     pub fn new(nodes: u64) -> Budget {
+        meter::on_new_budget();
         Budget {
-            remaining: if meter::stopped() { 0 } else { nodes },
+            remaining: nodes,
             spent: 0,
         }
     }
@@ -30,8 +31,8 @@ impl Budget {
         self.spend_n(1)
     }
 
-    /// Spend `n` nodes; false (and nothing spent) when fewer than `n` remain, or when a
-    /// [`crate::meter`] installed by the host stops this thread's searches.
+    /// Spend `n` nodes; false (and nothing spent) when fewer than `n` remain. A
+    /// [`crate::meter`] installed by the host may unwind out of the search here.
     #[inline]
     pub fn spend_n(&mut self, n: u64) -> bool {
         if self.remaining < n {
@@ -40,9 +41,8 @@ impl Budget {
         }
         let crossed =
             ((self.spent + n) >> meter::CHECKPOINT_SHIFT) - (self.spent >> meter::CHECKPOINT_SHIFT);
-        if crossed != 0 && !meter::checkpoint(crossed) {
-            self.remaining = 0;
-            return false;
+        if crossed != 0 {
+            meter::checkpoint(crossed);
         }
         self.remaining -= n;
         self.spent += n;

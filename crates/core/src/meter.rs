@@ -7,8 +7,10 @@
 //! small budgets count too. Once the ceiling is passed or the flag is raised, every budget on the
 //! thread reads as exhausted (new ones start empty), so the searches wind down at their next node.
 //!
-//! A stopped run's value is **not** the value an unmetered run would return (searches gave up
-//! early): [`Metered::stopped`] says so, and the caller must discard it. A run that was not stopped
+//! A stopped run unwinds out of the searches at the stopping checkpoint (or at the next budget it
+//! creates), as salsa cancels queries: no search goes on with exhausted budgets, which could take
+//! longer than finishing. [`metered`] catches that unwind and answers no value
+//! ([`Metered::stopped`] says why); other panics pass through. A run that was not stopped
 //! is exactly the unmetered run — metering never changes what a completed search finds, which
 //! keeps generation deterministic. Without a meter installed (the CLI, the page) nothing changes.
 
@@ -32,11 +34,11 @@ pub enum Stop {
 /// The outcome of [`metered`].
 #[derive(Debug)]
 pub struct Metered<T> {
-    /// What the closure returned (meaningless when `stopped` is set).
-    pub value: T,
+    /// What the closure returned; `None` when the run was stopped.
+    pub value: Option<T>,
     /// Nodes reported, in units of [`CHECKPOINT_NODES`].
     pub nodes: u64,
-    /// Set when the run was stopped; the value must then be discarded.
+    /// Set when the run was stopped.
     pub stopped: Option<Stop>,
 }
 
@@ -70,7 +72,11 @@ pub fn metered<T>(limit: u64, cancel: Arc<AtomicBool>, work: impl FnOnce() -> T)
         })
     });
     let restore = Restore(outer);
-    let value = work();
+    let value = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)) {
+        Ok(v) => Some(v),
+        Err(payload) if payload.is::<Stopped>() => None,
+        Err(payload) => std::panic::resume_unwind(payload),
+    };
     let mine = METER.with(|m| m.borrow_mut().take());
     drop(restore);
     let (nodes, stopped) = mine.map_or((0, None), |m| (m.used, m.stopped));
@@ -81,10 +87,28 @@ pub fn metered<T>(limit: u64, cancel: Arc<AtomicBool>, work: impl FnOnce() -> T)
     }
 }
 
-/// Called by a budget that crossed `crossed` checkpoints; false when the searches must stop.
+/// The unwind payload of a stopped run.
+struct Stopped;
+
+/// Leaves the stopped run (caught by [`metered`]; never called from `Drop`).
+fn unwind() -> ! {
+    std::panic::resume_unwind(Box::new(Stopped))
+}
+
+/// Called by a budget that crossed `crossed` checkpoints; unwinds when the run must stop.
 #[cold]
-pub(crate) fn checkpoint(crossed: u64) -> bool {
-    report(crossed.saturating_mul(CHECKPOINT_NODES))
+pub(crate) fn checkpoint(crossed: u64) {
+    if !report(crossed.saturating_mul(CHECKPOINT_NODES)) {
+        unwind();
+    }
+}
+
+/// Called when a budget is created: unwinds when the run was stopped meanwhile (by nodes a
+/// dropped budget settled).
+pub(crate) fn on_new_budget() {
+    if stopped() {
+        unwind();
+    }
 }
 
 /// Called by a dropped budget with the nodes it spent since its last checkpoint.
@@ -92,8 +116,7 @@ pub(crate) fn settle(nodes: u64) {
     report(nodes);
 }
 
-/// True when the thread's meter has stopped its searches (a new budget then starts empty).
-pub(crate) fn stopped() -> bool {
+fn stopped() -> bool {
     METER.with(|m| m.borrow().as_ref().is_some_and(|m| m.stopped.is_some()))
 }
 
@@ -133,7 +156,7 @@ mod tests {
         let run = metered(1_000_000, Arc::new(AtomicBool::new(false)), || {
             spend_all(100_000)
         });
-        assert_eq!((run.value, run.stopped), (100_000, None));
+        assert_eq!((run.value, run.stopped), (Some(100_000), None));
         assert_eq!(run.nodes, 100_000);
     }
 
@@ -142,8 +165,8 @@ mod tests {
         let run = metered(100_000, Arc::new(AtomicBool::new(false)), || {
             (0..10_000).map(|_| spend_all(64)).sum::<u64>()
         });
-        assert_eq!(run.stopped, Some(Stop::OverLimit));
-        assert!(run.value < 110_000, "{}", run.value);
+        assert_eq!((run.value, run.stopped), (None, Some(Stop::OverLimit)));
+        assert!(run.nodes < 110_000, "{}", run.nodes);
     }
 
     #[test]
@@ -151,13 +174,17 @@ mod tests {
         let run = metered(50_000, Arc::new(AtomicBool::new(false)), || {
             (spend_all(1_000_000), spend_all(1_000_000))
         });
-        assert_eq!(run.stopped, Some(Stop::OverLimit));
-        assert!(run.value.0 <= 50_000 + CHECKPOINT_NODES, "{:?}", run.value);
-        assert_eq!(run.value.1, 0, "a new budget starts empty");
+        assert_eq!((run.value, run.stopped), (None, Some(Stop::OverLimit)));
+        assert!(run.nodes <= 50_000 + CHECKPOINT_NODES, "{}", run.nodes);
         let flag = Arc::new(AtomicBool::new(true));
         let run = metered(u64::MAX, flag, || spend_all(1_000_000));
-        assert_eq!(run.stopped, Some(Stop::Cancelled));
-        assert!(run.value <= CHECKPOINT_NODES);
+        assert_eq!((run.value, run.stopped), (None, Some(Stop::Cancelled)));
+        assert!(run.nodes <= CHECKPOINT_NODES);
+        // Other panics pass through.
+        let other = std::panic::catch_unwind(|| {
+            metered(10, Arc::new(AtomicBool::new(false)), || panic!("a bug"))
+        });
+        assert!(other.is_err());
         // The meter is gone afterwards.
         assert_eq!(spend_all(100_000), 100_000);
     }

@@ -288,7 +288,7 @@ fn generate(
         None => {}
     }
     tracing::debug!(%id, nodes = run.nodes, "generated");
-    let record = run.value?;
+    let record = run.value.ok_or_else(cancelled)??;
     let view = PuzzleView::new(
         genre,
         &id,
