@@ -9,7 +9,7 @@
 import { h, s, formatElapsed } from './lib/dom.js';
 import { History } from './lib/history.js';
 import { loadProgress, saveProgress, loadPlayer, savePlayer } from './lib/progress.js';
-import { submitScore, fetchLeaderboard } from './lib/api.js';
+import { submitScore, fetchLeaderboard, startSession, reportHint, renamePlayer } from './lib/api.js';
 import { ProgressSync } from './lib/sync.js';
 import { RulesPanel } from './lib/rules.js';
 import { archivePanel } from './lib/archive.js';
@@ -69,6 +69,8 @@ export class Session {
     this.rules.openOnFirstVisit();
     this.loadLeaderboard();
     if (!this.restored) this.pullRemote();
+    // The server's clock for this board (a guest player is created on first need); offline, no clock.
+    this.serverSession = startSession(record.id).then((r) => r.ok?.session ?? null);
   }
 
   /** Stops timers and listeners (when another board is chosen). */
@@ -263,6 +265,7 @@ export class Session {
     if (hint.kind === 'step' || hint.kind === 'remove_mark') {
       this.hintsUsed += 1;
       this.save();
+      this.serverSession.then((session) => session && reportHint(session));
     }
     this.view.showHint?.(hint);
     const words = this.game.describeHint?.(hint, this) ?? hint.message;
@@ -355,13 +358,17 @@ export class Session {
     this.scoreSubmit.disabled = true;
     this.scoreStatus.dataset.tone = 'info';
     this.scoreStatus.textContent = 'Submitting…';
-    const result = await submitScore({
-      id: this.record.id,
-      digest: this.record.digest,
-      state: this.state,
-      elapsedMs: this.elapsedMs,
-      player,
-    });
+    const named = await renamePlayer(player);
+    const session = named.error ? null : await this.serverSession;
+    const result = named.error ? named : session === null
+      ? { error: { code: 'no_session', message: 'the server did not start a clock for this board' } }
+      : await submitScore({
+        session,
+        id: this.record.id,
+        digest: this.record.digest,
+        state: this.state,
+        elapsedMs: this.elapsedMs,
+      });
     if (result.error) {
       this.scoreSubmit.disabled = false;
       this.scoreStatus.dataset.tone = 'error';

@@ -238,17 +238,20 @@ test('with a player name, progress follows the player to another browser through
   const blanks = [...record.puzzle.puzzle].flatMap((ch, i) => (ch === '.' ? [i] : [])).slice(0, 3);
   for (const i of blanks) await enter(i, record.puzzle.solution[i]);
   const entries = await shownEntries();
-  const saveUrl = new URL(`api/v1/saves/${encodeURIComponent(PLAYER)}?id=${encodeURIComponent(seeded)}`, BASE);
+  // Saves belong to the player's token (the recovery code), kept by the page in localStorage.
+  const token = await page.evaluate(() => localStorage.getItem('dayseed:token'));
+  assert.match(token ?? '', /^dst_[0-9a-f]{64}$/);
+  const saveUrl = new URL(`api/v1/saves?id=${encodeURIComponent(seeded)}`, BASE);
   let stored = null;
   for (let tries = 0; tries < 100 && stored?.progress?.entries !== entries; tries += 1) {
     await new Promise((r) => setTimeout(r, 100));
-    const response = await fetch(saveUrl);
+    const response = await fetch(saveUrl, { headers: { authorization: `Bearer ${token}` } });
     stored = response.ok ? await response.json() : null;
   }
   assert.equal(stored?.progress?.entries, entries, 'the server holds the latest entries');
   assert.equal(stored.digest, record.digest);
 
-  // ...and a browser with no local progress, told only the name, continues from there.
+  // ...and a browser with no local progress, told the name and the recovery code, continues there.
   const otherProfile = mkdtempSync(join(tmpdir(), 'dayseed-e2e-other-'));
   const other = await chromium.launchPersistentContext(otherProfile, {
     executablePath: '/usr/bin/chromium', headless: true, args: ARGS,
@@ -256,7 +259,10 @@ test('with a player name, progress follows the player to another browser through
   try {
     const p = other.pages()[0] ?? await other.newPage();
     p.on('pageerror', (e) => pageErrors.push(e.message));
-    await p.addInitScript((name) => localStorage.setItem('dayseed:player', name), PLAYER);
+    await p.addInitScript(([name, code]) => {
+      localStorage.setItem('dayseed:player', name);
+      localStorage.setItem('dayseed:token', code);
+    }, [PLAYER, token]);
     await p.goto(new URL(`#id=${encodeURIComponent(seeded)}`, BASE).href);
     await p.waitForFunction((want) => [...document.querySelectorAll('.sd-cell')]
       .map((c) => c.dataset.value).join('') === want, entries);

@@ -1,11 +1,11 @@
 // Progress that follows the player: once a player name is known (it is remembered when a score is
-// submitted), the board's state is also kept on the dayseed server as a schema-2 save under that
-// name, and a browser without local progress for a board picks it up from there. Local storage
+// submitted), the board's state is also kept on the dayseed server as a schema-2 save owned by the
+// player's token (lib/api.js), and a browser without local progress for a board picks it up from there. Local storage
 // stays the source of truth while playing; the server copy is written at most once per DELAY_MS
 // and only when the state changed. Without a reachable API (a static host, offline) syncing stops
 // quietly for the rest of the session.
 
-import { putSave, getSave } from './api.js';
+import { putSave, getSave, loadToken } from './api.js';
 
 /** How long after a move the server copy is written. */
 export const DELAY_MS = 800;
@@ -26,9 +26,8 @@ export class ProgressSync {
 
   /** The saved progress for this board on the server, or null (none, another board, no API). */
   async pull() {
-    const player = this.player();
-    if (!player || this.disabled) return null;
-    const result = await getSave(player, this.record.id);
+    if (!this.player() || !loadToken() || this.disabled) return null;
+    const result = await getSave(this.record.id);
     if (result.error) {
       if (result.error.code !== 'not_found') this.disabled = true;
       return null;
@@ -41,7 +40,7 @@ export class ProgressSync {
 
   /** Schedules writing `state` to the server (the latest state wins). */
   push(state) {
-    if (this.disabled || !this.player()) return;
+    if (this.disabled || !this.player() || !loadToken()) return;
     const text = JSON.stringify(state);
     if (text === this.lastSent) return;
     this.pending = text;
@@ -54,11 +53,10 @@ export class ProgressSync {
     clearTimeout(this.timer);
     this.timer = null;
     const text = this.pending;
-    const player = this.player();
-    if (text === null || !player || this.disabled) return;
+    if (text === null || !this.player() || !loadToken() || this.disabled) return;
     this.pending = null;
     const { id, digest, puzzle } = this.record;
-    const result = await putSave(player, { schema: 2, id, board: puzzle, digest, progress: JSON.parse(text) });
+    const result = await putSave({ schema: 2, id, board: puzzle, digest, progress: JSON.parse(text) });
     if (result.error) {
       this.disabled = true;
       return;

@@ -6,7 +6,7 @@ mod serve_common;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use serve_common::http::{get, try_request};
+use serve_common::http::{authed, get, new_player, new_session, try_request_with};
 use serve_common::{TempDir, serve, solved};
 
 const THREADS: usize = 8;
@@ -36,10 +36,25 @@ fn acknowledged_scores_survive_kill_9() {
                         break;
                     }
                     let player = format!("t{t}-{i}");
-                    let body = serde_json::json!({"id": id, "digest": digest, "state": state,
-                        "elapsed_ms": 1000 + i, "player": player});
+                    // A player and a session first; the score is what the kill may interrupt.
+                    let Ok(token) = std::panic::catch_unwind(|| new_player(addr, &player)) else {
+                        break; // the server is gone
+                    };
+                    let Ok(session) = std::panic::catch_unwind(|| new_session(addr, &token, &id))
+                    else {
+                        break;
+                    };
+                    let body = serde_json::json!({"session": session, "digest": digest,
+                        "state": state});
                     let body = body.to_string();
-                    match try_request(addr, "POST", "/api/v1/scores", Some(body.as_bytes())) {
+                    let bearer = format!("Bearer {token}");
+                    match try_request_with(
+                        addr,
+                        "POST",
+                        "/api/v1/scores",
+                        Some(body.as_bytes()),
+                        &[("Authorization", &bearer)],
+                    ) {
                         Ok(r) if r.status == 201 => {
                             acked.lock().unwrap().push(player);
                             ack_count.fetch_add(1, Ordering::SeqCst);
@@ -89,8 +104,15 @@ fn acknowledged_scores_survive_kill_9() {
         );
     }
     // The restarted server takes new scores on the same file.
-    let body = serde_json::json!({"id": id, "digest": digest, "state": state,
-        "elapsed_ms": 1, "player": "after-restart"});
-    let r = serve_common::http::post(server.addr, "/api/v1/scores", &body);
-    assert_eq!((r.status, r.json()["rank"].as_u64()), (201, Some(1)));
+    let token = new_player(server.addr, "after-restart");
+    let session = new_session(server.addr, &token, &id);
+    let body = serde_json::json!({"session": session, "digest": digest, "state": state});
+    let r = authed(
+        server.addr,
+        &token,
+        "POST",
+        "/api/v1/scores",
+        Some(&body.to_string()),
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
 }

@@ -1,6 +1,8 @@
 //! Node budgets: searches stop on counts of work done, never on time, so that a slow phone and a
 //! fast server reach the same answer.
 
+use crate::meter;
+
 /// A count of search nodes that may still be spent.
 #[derive(Debug, Clone)]
 pub struct Budget {
@@ -11,6 +13,7 @@ pub struct Budget {
 impl Budget {
     /// A budget of `nodes` nodes.
     pub fn new(nodes: u64) -> Budget {
+        meter::on_new_budget();
         Budget {
             remaining: nodes,
             spent: 0,
@@ -28,12 +31,18 @@ impl Budget {
         self.spend_n(1)
     }
 
-    /// Spend `n` nodes; false (and nothing spent) when fewer than `n` remain.
+    /// Spend `n` nodes; false (and nothing spent) when fewer than `n` remain. A
+    /// [`crate::meter`] installed by the host may unwind out of the search here.
     #[inline]
     pub fn spend_n(&mut self, n: u64) -> bool {
         if self.remaining < n {
             self.remaining = 0;
             return false;
+        }
+        let crossed =
+            ((self.spent + n) >> meter::CHECKPOINT_SHIFT) - (self.spent >> meter::CHECKPOINT_SHIFT);
+        if crossed != 0 {
+            meter::checkpoint(crossed);
         }
         self.remaining -= n;
         self.spent += n;
@@ -53,6 +62,16 @@ impl Budget {
     /// Nodes left.
     pub fn remaining(&self) -> u64 {
         self.remaining
+    }
+}
+
+impl Drop for Budget {
+    /// Reports the nodes spent since the last checkpoint to the thread's meter, if any.
+    fn drop(&mut self) {
+        let residue = self.spent & (meter::CHECKPOINT_NODES - 1);
+        if residue != 0 {
+            meter::settle(residue);
+        }
     }
 }
 

@@ -18,6 +18,7 @@ pub mod digest;
 pub mod error;
 pub mod genre;
 pub mod id;
+pub mod meter;
 pub mod registry;
 pub mod rng;
 pub mod save;

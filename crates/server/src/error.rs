@@ -58,11 +58,12 @@ pub enum ServerError {
 
 /// The error of an HTTP handler: a status, a stable code and a message for the client.
 /// Internal failures are logged in full and answered with a generic message.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct AppError {
     status: StatusCode,
     code: &'static str,
     message: String,
+    retry_after: Option<u32>,
 }
 
 impl AppError {
@@ -72,7 +73,14 @@ impl AppError {
             status,
             code,
             message: message.into(),
+            retry_after: None,
         }
+    }
+
+    /// The same error with a `Retry-After` header of `seconds`.
+    pub fn with_retry_after(mut self, seconds: u32) -> AppError {
+        self.retry_after = Some(seconds);
+        self
     }
 
     /// 400 `bad_request`.
@@ -124,7 +132,8 @@ impl From<CoreError> for AppError {
     fn from(e: CoreError) -> AppError {
         let status = match e.kind() {
             ErrorKind::UnknownGenre => StatusCode::NOT_FOUND,
-            ErrorKind::GenerationFailed => StatusCode::INTERNAL_SERVER_ERROR,
+            // An id whose parameters no generator version can satisfy is the client's request.
+            ErrorKind::GenerationFailed => StatusCode::UNPROCESSABLE_ENTITY,
             ErrorKind::BudgetExhausted => StatusCode::SERVICE_UNAVAILABLE,
             _ => StatusCode::BAD_REQUEST,
         };
@@ -143,6 +152,12 @@ impl IntoResponse for AppError {
         let body = serde_json::json!({
             "error": { "code": self.code, "message": self.message }
         });
-        (self.status, Json(body)).into_response()
+        let mut response = (self.status, Json(body)).into_response();
+        if let Some(seconds) = self.retry_after {
+            response
+                .headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, seconds.into());
+        }
+        response
     }
 }

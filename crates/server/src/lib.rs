@@ -5,8 +5,10 @@
 //!   SIGTERM. [`app`] builds the router alone, so tests drive it on their own socket.
 //! * The API (`/api/v1`, described by `GET /api/v1/openapi.json`, the file `src/openapi.json`):
 //!   genres, the daily per genre and day policy, puzzles by id (regenerated, cached in a bounded
-//!   LRU), a random archived puzzle, check, hint, score submission (re-verified: leaderboard
-//!   policy, digest, rule-based check) and leaderboards, and v2 progress saves.
+//!   LRU), a random archived puzzle, check, hint, players with secret tokens ([`auth`]), play
+//!   sessions timed by the server, score submission (re-verified: session owner, leaderboard
+//!   policy and window, digest, rule-based check; one best entry per player and board) and
+//!   leaderboards, and v2 progress saves owned by their player.
 //! * Errors are `{"error": {"code", "message"}}` with a 4xx status naming the problem, or 500
 //!   `internal` without details (those go to the log). Bodies are limited to
 //!   [`extract::MAX_BODY_BYTES`].
@@ -17,11 +19,14 @@
 //!   memory, the rest through tower-http's `ServeDir`); without one, `/` says so.
 //! * Connections ([`listen`]): HTTP/1.1, request headers within 10 s (idle keep-alive
 //!   connections are closed after that too), at most 1,024 open at once, drained on shutdown.
-//! * CPU-heavy work (generation, check, hint) runs on blocking threads, at most twice the core
-//!   count at once ([`AppState::compute`]).
+//! * CPU-heavy work runs in bounded pools ([`work`]): generation under a node ceiling, one job
+//!   per id (single flight), cancelled when nobody waits any more, at most half the cores at
+//!   once; checks and hints apart from it ([`AppState::compute`]). A full queue is a 503 `busy`
+//!   with `Retry-After`.
 //! * Request logs: one `tracing` span and line per request (tower-http), to stderr;
 //!   `RUST_LOG` filters them (default `info`).
 
+pub mod auth;
 pub mod cache;
 pub mod deadline;
 pub mod error;
@@ -35,6 +40,7 @@ pub mod state;
 pub mod static_files;
 pub mod store;
 pub mod validate;
+pub mod work;
 
 use std::io::Write;
 use std::net::SocketAddr;

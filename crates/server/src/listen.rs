@@ -5,11 +5,16 @@
 //! a client that opens a connection and never finishes its headers would keep it open without
 //! end. This loop serves the same router through hyper-util with a timer, a header deadline and
 //! a connection cap (further clients wait in the kernel's accept queue), and drains open
-//! connections on shutdown. It speaks HTTP/1.1 only: hyper's HTTP/2 auto-detection waits for a
+//! connections on shutdown. One peer address may hold at most
+//! [`ConnectionLimits::max_connections_per_peer`] of those connections: a further connection from
+//! it is answered 429 with `Retry-After` and closed at once, so one client holding idle sockets
+//! cannot take every slot. It speaks HTTP/1.1 only: hyper's HTTP/2 auto-detection waits for a
 //! client's first bytes with no deadline at all, and the API and page need nothing of HTTP/2.
 
+use std::collections::HashMap;
 use std::future::Future;
-use std::sync::Arc;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::Router;
@@ -30,6 +35,8 @@ pub struct ConnectionLimits {
     pub max_connections: usize,
     /// How long shutdown waits for open connections to finish.
     pub drain_timeout: Duration,
+    /// The most connections one peer address may hold at once (default 256).
+    pub max_connections_per_peer: usize,
 }
 
 impl Default for ConnectionLimits {
@@ -38,6 +45,7 @@ impl Default for ConnectionLimits {
             header_read_timeout: Duration::from_secs(10),
             max_connections: 1024,
             drain_timeout: Duration::from_secs(10),
+            max_connections_per_peer: 256,
         }
     }
 }
@@ -51,6 +59,7 @@ pub async fn serve_connections(
     shutdown: impl Future<Output = ()>,
 ) {
     let permits = Arc::new(Semaphore::new(limits.max_connections.max(1)));
+    let per_peer: PeerCounts = Arc::default();
     let graceful = GracefulShutdown::new();
     let mut builder = Builder::new();
     builder
@@ -65,9 +74,9 @@ pub async fn serve_connections(
             },
             () = &mut shutdown => break,
         };
-        let stream = tokio::select! {
+        let (stream, peer) = tokio::select! {
             accepted = listener.accept() => match accepted {
-                Ok((stream, _)) => stream,
+                Ok(pair) => pair,
                 Err(error) => {
                     // Out of descriptors and similar: wait a little instead of spinning.
                     tracing::warn!(%error, "accepting a connection failed");
@@ -77,6 +86,12 @@ pub async fn serve_connections(
             },
             () = &mut shutdown => break,
         };
+        let Some(peer_slot) = PeerSlot::take(&per_peer, peer.ip(), limits.max_connections_per_peer)
+        else {
+            drop(permit);
+            tokio::spawn(refuse(stream));
+            continue;
+        };
         let service = TowerToHyperService::new(router.clone());
         let connection = builder.serve_connection(TokioIo::new(stream), service);
         let connection = graceful.watch(connection);
@@ -84,6 +99,7 @@ pub async fn serve_connections(
             if let Err(error) = connection.await {
                 tracing::debug!(%error, "connection ended with an error");
             }
+            drop(peer_slot);
             drop(permit);
         });
     }
@@ -94,4 +110,50 @@ pub async fn serve_connections(
     {
         tracing::warn!("open connections did not finish within the drain timeout");
     }
+}
+
+type PeerCounts = Arc<Mutex<HashMap<IpAddr, usize>>>;
+
+/// One connection counted against its peer address; released on drop.
+struct PeerSlot {
+    counts: PeerCounts,
+    ip: IpAddr,
+}
+
+impl PeerSlot {
+    fn take(counts: &PeerCounts, ip: IpAddr, max: usize) -> Option<PeerSlot> {
+        let mut map = counts.lock().unwrap_or_else(|e| e.into_inner());
+        let n = map.entry(ip).or_insert(0);
+        if *n >= max.max(1) {
+            return None;
+        }
+        *n += 1;
+        Some(PeerSlot {
+            counts: Arc::clone(counts),
+            ip,
+        })
+    }
+}
+
+impl Drop for PeerSlot {
+    fn drop(&mut self) {
+        let mut map = self.counts.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = map.get_mut(&self.ip) {
+            *n -= 1;
+            if *n == 0 {
+                map.remove(&self.ip);
+            }
+        }
+    }
+}
+
+/// The answer to a connection over its peer's limit, written without reading the request.
+const REFUSED: &[u8] = b"HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json\r\n\
+retry-after: 1\r\nconnection: close\r\ncontent-length: 94\r\n\r\n\
+{\"error\":{\"code\":\"too_many_connections\",\"message\":\"this address holds too many connections\"}}\n";
+
+async fn refuse(mut stream: tokio::net::TcpStream) {
+    use tokio::io::AsyncWriteExt;
+    let _ = tokio::time::timeout(Duration::from_secs(1), stream.write_all(REFUSED)).await;
+    let _ = stream.shutdown().await;
 }

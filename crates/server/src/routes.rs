@@ -12,7 +12,7 @@ use tracing::Level;
 
 use crate::deadline;
 use crate::extract::MAX_BODY_BYTES;
-use crate::handlers::{meta, play, puzzles, saves, scores};
+use crate::handlers::{meta, play, players, puzzles, saves, scores, sessions};
 use crate::state::AppState;
 use crate::static_files;
 
@@ -26,9 +26,16 @@ pub fn app(state: AppState) -> Router {
         .route("/api/v1/archive/random", get(puzzles::random_archived))
         .route("/api/v1/check", post(play::check))
         .route("/api/v1/hint", post(play::hint))
+        .route("/api/v1/players", post(players::create))
+        .route("/api/v1/players/me", get(players::me).put(players::rename))
+        .route("/api/v1/sessions", post(sessions::start))
+        .route(
+            "/api/v1/sessions/{session}/hints",
+            post(sessions::report_hint),
+        )
         .route("/api/v1/scores", post(scores::submit))
         .route("/api/v1/leaderboard/{id}", get(scores::leaderboard))
-        .route("/api/v1/saves/{player}", get(saves::get).put(saves::put))
+        .route("/api/v1/saves", get(saves::get).put(saves::put))
         .route("/api/v1/openapi.json", get(meta::openapi))
         .route("/healthz", get(meta::healthz))
         .route("/api/{*rest}", any(meta::no_route))

@@ -1,7 +1,11 @@
 //! The shared application state and the board lookup (regenerate by id, cached).
 
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
+
+use axum::http::StatusCode;
+use dayseed_core::meter::{self, Stop};
 
 use axum::body::Bytes;
 use dayseed_core::day::format_date;
@@ -14,17 +18,41 @@ use crate::error::AppError;
 use crate::policy::LeaderboardPolicy;
 use crate::static_files::StaticCache;
 use crate::store::Store;
+use crate::work::{Flights, WorkPool};
 
 /// How many regenerated boards the cache keeps.
 pub const CACHE_CAPACITY: usize = 512;
 
+/// The default ceiling on the search nodes one board's generation may spend.
+pub const GENERATION_NODES: u64 = 4_000_000_000;
+
 /// Choices besides the registry and the store.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct AppOptions {
     /// Which generator versions may post scores (default: [`crate::policy::RULES`]).
     pub policy: LeaderboardPolicy,
     /// Static files served at `/` (the web page), if any.
     pub web_dir: Option<PathBuf>,
+    /// The most search nodes one board's generation may spend (default [`GENERATION_NODES`]);
+    /// an id that needs more is answered 422 `too_expensive`.
+    pub generation_nodes: u64,
+    /// Boards generated at once (default: half the cores, at least one), so checks, hints and
+    /// cached boards keep a core.
+    pub generation_workers: usize,
+    /// Generations that may wait for a worker before new ones get 503 `busy` (default 8).
+    pub generation_queue: usize,
+}
+
+impl Default for AppOptions {
+    fn default() -> AppOptions {
+        AppOptions {
+            policy: LeaderboardPolicy::default(),
+            web_dir: None,
+            generation_nodes: GENERATION_NODES,
+            generation_workers: (cores() / 2).max(1),
+            generation_queue: 8,
+        }
+    }
 }
 
 /// Everything a handler needs; cheap to clone.
@@ -40,7 +68,10 @@ struct Inner {
     web_dir: Option<PathBuf>,
     cache: Mutex<Lru<String, Arc<Board>>>,
     genres_json: Bytes,
-    cpu: tokio::sync::Semaphore,
+    cpu: WorkPool,
+    generation: WorkPool,
+    flights: Arc<Flights<Arc<Board>>>,
+    generation_nodes: u64,
     static_cache: Option<StaticCache>,
 }
 
@@ -54,6 +85,13 @@ pub struct Board {
     pub record: GeneratedRecord,
     /// The response body for `GET /puzzles/{id}` and the daily: the view without the answer.
     pub public_json: Bytes,
+}
+
+impl Board {
+    /// `<genre>:<digest>`: what identifies the board whatever id names it (its leaderboard).
+    pub fn key(&self) -> String {
+        format!("{}:{}", self.genre.name(), self.record.digest)
+    }
 }
 
 /// The public view of a board: identity, day, digest and the puzzle without its answer.
@@ -120,7 +158,14 @@ impl AppState {
                 web_dir: options.web_dir.clone(),
                 cache: Mutex::new(Lru::new(CACHE_CAPACITY)),
                 genres_json,
-                cpu: tokio::sync::Semaphore::new(cpu_permits()),
+                cpu: WorkPool::new("check and hint", cores() * 2, 256),
+                generation: WorkPool::new(
+                    "generation",
+                    options.generation_workers,
+                    options.generation_queue,
+                ),
+                flights: Arc::default(),
+                generation_nodes: options.generation_nodes,
                 static_cache: options.web_dir.as_deref().map(StaticCache::new),
             }),
         }
@@ -161,51 +206,51 @@ impl AppState {
         Ok(self.inner.registry.parse_id(id)?)
     }
 
-    /// The board an id names: from the cache, or regenerated on a blocking thread.
+    /// The board an id names: from the cache, or regenerated in the generation pool under the
+    /// node ceiling. Concurrent requests for one id share one job; when all of them are gone the
+    /// job is cancelled.
     pub async fn board(&self, id: &str) -> Result<Arc<Board>, AppError> {
         let (id, genre) = self.parse_id(id)?;
         let key = id.to_string();
         if let Some(hit) = self.cache().get(&key) {
             return Ok(hit);
         }
-        let board = self
-            .compute(move || -> Result<Board, AppError> {
-                let record = genre.generate(&id)?;
-                let view = PuzzleView::new(
-                    genre,
-                    &id,
-                    &record.id,
-                    &record.version,
-                    &record.digest,
-                    &record.puzzle,
-                )?;
-                let public_json =
-                    Bytes::from(serde_json::to_vec(&view).map_err(AppError::internal)?);
-                Ok(Board {
-                    genre,
-                    id,
-                    record,
-                    public_json,
-                })
+        let app = self.clone();
+        let job_key = key.clone();
+        self.inner
+            .flights
+            .join(&key, move |flight| {
+                tokio::spawn(async move {
+                    let cancel = flight.cancel_flag();
+                    let limit = app.inner.generation_nodes;
+                    let result = app
+                        .inner
+                        .generation
+                        .run(move || generate(genre, id, limit, cancel))
+                        .await
+                        .map(Arc::new);
+                    if let Ok(board) = &result {
+                        app.cache().insert(job_key.clone(), Arc::clone(board));
+                    }
+                    app.inner.flights.finish(&job_key, &flight, result);
+                });
             })
-            .await?;
-        let board = Arc::new(board);
-        self.cache().insert(key, Arc::clone(&board));
-        Ok(board)
+            .await
     }
 
-    /// Runs CPU-heavy work (generation, solving, hints, checks) on a blocking thread, at most
-    /// twice the number of cores at once, so a flood of expensive requests queues instead of
-    /// starving the rest.
+    /// Boards being generated now.
+    pub fn generations_in_flight(&self) -> usize {
+        self.inner.flights.len()
+    }
+
+    /// Runs CPU-heavy work (solving, hints, checks) on a blocking thread in a bounded pool
+    /// (twice the cores at once, 256 waiting; beyond that 503 `busy`).
     pub async fn compute<T, F>(&self, work: F) -> Result<T, AppError>
     where
         F: FnOnce() -> Result<T, AppError> + Send + 'static,
         T: Send + 'static,
     {
-        let _permit = self.inner.cpu.acquire().await.map_err(AppError::internal)?;
-        tokio::task::spawn_blocking(work)
-            .await
-            .map_err(AppError::internal)?
+        self.inner.cpu.run(work).await
     }
 
     fn cache(&self) -> std::sync::MutexGuard<'_, Lru<String, Arc<Board>>> {
@@ -213,8 +258,60 @@ impl AppState {
     }
 }
 
-fn cpu_permits() -> usize {
-    std::thread::available_parallelism().map_or(2, |n| n.get() * 2)
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(2, |n| n.get())
+}
+
+/// Generates `id` under a meter of `limit` nodes watching `cancel`.
+fn generate(
+    genre: &'static dyn DynGenre,
+    id: PuzzleId,
+    limit: u64,
+    cancel: Arc<AtomicBool>,
+) -> Result<Board, AppError> {
+    if cancel.load(Ordering::SeqCst) {
+        return Err(cancelled());
+    }
+    let run = meter::metered(limit, cancel, || genre.generate(&id));
+    match run.stopped {
+        Some(Stop::Cancelled) => return Err(cancelled()),
+        Some(Stop::OverLimit) => {
+            return Err(AppError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "too_expensive",
+                format!(
+                    "{id} needs more than the {limit} search nodes this server spends on one \
+                     board; choose smaller or easier parameters"
+                ),
+            ));
+        }
+        None => {}
+    }
+    tracing::debug!(%id, nodes = run.nodes, "generated");
+    let record = run.value.ok_or_else(cancelled)??;
+    let view = PuzzleView::new(
+        genre,
+        &id,
+        &record.id,
+        &record.version,
+        &record.digest,
+        &record.puzzle,
+    )?;
+    let public_json = Bytes::from(serde_json::to_vec(&view).map_err(AppError::internal)?);
+    Ok(Board {
+        genre,
+        id,
+        record,
+        public_json,
+    })
+}
+
+fn cancelled() -> AppError {
+    AppError::new(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "cancelled",
+        "the generation was cancelled: every request waiting for it went away",
+    )
 }
 
 fn genres_json(registry: &Registry) -> Value {

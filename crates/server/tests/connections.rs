@@ -18,6 +18,7 @@ fn limits(max_connections: usize) -> ConnectionLimits {
         header_read_timeout: Duration::from_millis(500),
         max_connections,
         drain_timeout: Duration::from_secs(1),
+        max_connections_per_peer: 256,
     }
 }
 
@@ -63,4 +64,44 @@ fn the_connection_cap_queues_clients_until_a_slot_frees() {
     let answer = read_until_closed(&mut waiting);
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
     drop(idle);
+}
+
+#[test]
+fn one_peer_cannot_hold_every_slot() {
+    let s = start_with_limits(
+        AppOptions::default(),
+        ConnectionLimits {
+            max_connections_per_peer: 4,
+            header_read_timeout: Duration::from_secs(5),
+            ..ConnectionLimits::default()
+        },
+    );
+    // 127.0.0.1 holds four idle connections; its fifth is refused at once with a 429.
+    let idle: Vec<TcpStream> = (0..4)
+        .map(|_| TcpStream::connect(s.addr).unwrap())
+        .collect();
+    std::thread::sleep(Duration::from_millis(200));
+    let mut fifth = TcpStream::connect(s.addr).unwrap();
+    let started = std::time::Instant::now();
+    let answer = read_until_closed(&mut fifth);
+    assert!(answer.starts_with("HTTP/1.1 429"), "{answer}");
+    assert!(answer.contains("too_many_connections") && answer.contains("retry-after: 1"));
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
+    // Another address (127.0.0.2, also loopback) is served meanwhile.
+    if let Ok(mut other) =
+        TcpStream::connect((std::net::Ipv4Addr::new(127, 0, 0, 2), s.addr.port()))
+    {
+        other.write_all(HEALTH).unwrap();
+        assert!(read_until_closed(&mut other).starts_with("HTTP/1.1 200"));
+    }
+    // A freed slot is usable again.
+    drop(idle);
+    std::thread::sleep(Duration::from_millis(200));
+    let mut again = TcpStream::connect(s.addr).unwrap();
+    again.write_all(HEALTH).unwrap();
+    assert!(read_until_closed(&mut again).starts_with("HTTP/1.1 200"));
 }

@@ -2,9 +2,11 @@
 
 pub mod meta;
 pub mod play;
+pub mod players;
 pub mod puzzles;
 pub mod saves;
 pub mod scores;
+pub mod sessions;
 
 use axum::body::Bytes;
 use axum::http::header;

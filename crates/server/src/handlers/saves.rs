@@ -1,19 +1,31 @@
-//! Progress saves in schema v2 (v1 accepted and migrated by core).
+//! Progress saves owned by players (bearer token), schema v2 (v1 accepted and migrated by core).
+//!
+//! A save under a versioned id is bound to the board that id names: its digest must be the
+//! digest of the board the server regenerates, and its progress must be a state that fits that
+//! board. The server keeps only `{schema, id, digest, progress}` (the board is regenerated from
+//! the id); a legacy save (`<genre>:legacy-<digest>`) keeps its own board snapshot. Reading a
+//! save never returns a solution: the board in the answer is the public view.
 
 use axum::Json;
-use axum::body::Bytes;
 use axum::extract::State;
-use axum::response::Response;
+use axum::http::StatusCode;
+use dayseed_core::ErrorKind;
 use dayseed_core::save::{self, Migration};
 use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
 
+use crate::auth::Authed;
 use crate::error::AppError;
-use crate::extract::{ApiPath, ApiQuery, ApiText};
-use crate::handlers::{blocking, json_bytes};
+use crate::extract::{ApiQuery, ApiText};
+use crate::handlers::blocking;
 use crate::state::AppState;
-use crate::validate;
 
-/// Answer of `PUT /api/v1/saves/{player}`.
+/// The most saves one player may keep (one per board).
+pub const MAX_SAVES_PER_PLAYER: u64 = 200;
+/// The largest progress in a save, in bytes of JSON.
+pub const MAX_PROGRESS_BYTES: usize = 16 * 1024;
+
+/// Answer of `PUT /api/v1/saves`.
 #[derive(Serialize)]
 pub struct Saved {
     saved: bool,
@@ -21,57 +33,108 @@ pub struct Saved {
     migration: Migration,
 }
 
-/// `PUT /api/v1/saves/{player}`: store a save (v2, or v1 migrated) under the player and its id.
+fn is_legacy(id: &str) -> bool {
+    id.split_once(':')
+        .is_some_and(|(_, rest)| rest.starts_with("legacy-"))
+}
+
+/// `PUT /api/v1/saves`: store the bearer's save (v2, or v1 migrated) under its id.
 pub async fn put(
     State(app): State<AppState>,
-    ApiPath(player): ApiPath<String>,
+    player: Authed,
     ApiText(body): ApiText,
 ) -> Result<Json<Saved>, AppError> {
-    validate::player(&player).map_err(AppError::bad_request)?;
     let worker = app.clone();
-    let (id, migration) = app
-        .compute(move || {
-            let (save, migration) = save::load(worker.registry(), &body)?;
-            let json = serde_json::to_string(&save).map_err(AppError::internal)?;
-            worker.store().put_save(&player, &save.id, &json)?;
-            Ok((save.id, migration))
-        })
+    let (loaded, migration) = app
+        .compute(move || Ok(save::load(worker.registry(), &body)?))
         .await?;
+    let progress_bytes = serde_json::to_string(&loaded.progress)
+        .map_err(AppError::internal)?
+        .len();
+    if progress_bytes > MAX_PROGRESS_BYTES {
+        return Err(AppError::rejected(format!(
+            "save progress is {progress_bytes} bytes; at most {MAX_PROGRESS_BYTES}"
+        )));
+    }
+    let stored = if is_legacy(&loaded.id) {
+        serde_json::to_string(&loaded).map_err(AppError::internal)?
+    } else {
+        let board = app.board(&loaded.id).await?;
+        if board.record.digest != loaded.digest {
+            return Err(AppError::rejected(format!(
+                "the save's board (digest {}) is not the board {} names (digest {})",
+                loaded.digest, board.record.id, board.record.digest
+            )));
+        }
+        let progress = loaded.progress.clone();
+        app.compute(
+            move || match board.genre.check(&board.record.puzzle, &progress) {
+                Ok(_) => Ok(()),
+                Err(e) if e.kind() == ErrorKind::InvalidState => Err(AppError::rejected(format!(
+                    "the save's progress does not fit the board: {e}"
+                ))),
+                Err(e) => Err(AppError::from(e)),
+            },
+        )
+        .await?;
+        json!({"schema": loaded.schema, "id": loaded.id, "digest": loaded.digest,
+               "progress": loaded.progress})
+        .to_string()
+    };
+    let store = app.store().clone();
+    let id = loaded.id.clone();
+    let kept = blocking(move || {
+        Ok(store.put_save(player.player_id, &id, &stored, MAX_SAVES_PER_PLAYER)?)
+    })
+    .await?;
+    if !kept {
+        return Err(AppError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "quota",
+            format!("a player may keep at most {MAX_SAVES_PER_PLAYER} saves"),
+        ));
+    }
     Ok(Json(Saved {
         saved: true,
-        id,
+        id: loaded.id,
         migration,
     }))
 }
 
-/// Query of `GET /api/v1/saves/{player}`.
+/// Query of `GET /api/v1/saves`.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SaveQuery {
     id: String,
 }
 
-/// `GET /api/v1/saves/{player}?id=ID`: the stored v2 save, or 404.
+/// `GET /api/v1/saves?id=ID`: the bearer's save for an id (board without its answer), or 404.
 pub async fn get(
     State(app): State<AppState>,
-    ApiPath(player): ApiPath<String>,
+    player: Authed,
     ApiQuery(q): ApiQuery<SaveQuery>,
-) -> Result<Response, AppError> {
-    validate::player(&player).map_err(AppError::bad_request)?;
+) -> Result<Json<Value>, AppError> {
     if q.id.is_empty() || q.id.len() > dayseed_core::id::MAX_ID_LEN {
         return Err(AppError::bad_request(format!(
-            "id must be 1 to {} characters",
+            "id must be 1 to {} bytes",
             dayseed_core::id::MAX_ID_LEN
         )));
     }
     let store = app.store().clone();
-    let key = (player.clone(), q.id.clone());
-    let saved = blocking(move || Ok(store.get_save(&key.0, &key.1)?)).await?;
-    match saved {
-        Some(json) => Ok(json_bytes(Bytes::from(json))),
-        None => Err(AppError::not_found(format!(
-            "no save for player '{player}' and id '{}'",
-            q.id
-        ))),
-    }
+    let id = q.id.clone();
+    let saved = blocking(move || Ok(store.get_save(player.player_id, &id)?))
+        .await?
+        .ok_or_else(|| AppError::not_found(format!("no save of this player for '{}'", q.id)))?;
+    let mut save: Value = serde_json::from_str(&saved).map_err(AppError::internal)?;
+    let public = if is_legacy(&q.id) {
+        let genre = app
+            .registry()
+            .get(q.id.split_once(':').map_or("", |(g, _)| g))?;
+        genre.without_solution(&save["board"])?
+    } else {
+        let board = app.board(&q.id).await?;
+        board.genre.without_solution(&board.record.puzzle)?
+    };
+    save["board"] = public;
+    Ok(Json(save))
 }

@@ -35,9 +35,23 @@ pub fn try_request(
     path: &str,
     body: Option<&[u8]>,
 ) -> std::io::Result<Response> {
+    try_request_with(addr, method, path, body, &[])
+}
+
+/// [`try_request`] with extra request headers.
+pub fn try_request_with(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&[u8]>,
+    headers: &[(&str, &str)],
+) -> std::io::Result<Response> {
     let mut stream = TcpStream::connect_timeout(&addr, Duration::from_secs(10))?;
     stream.set_read_timeout(Some(Duration::from_secs(60)))?;
     let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
+    for (name, value) in headers {
+        head.push_str(&format!("{name}: {value}\r\n"));
+    }
     if let Some(b) = body {
         head.push_str(&format!(
             "Content-Type: application/json\r\nContent-Length: {}\r\n",
@@ -63,6 +77,48 @@ pub fn try_request(
 pub fn request(addr: SocketAddr, method: &str, path: &str, body: Option<&str>) -> Response {
     try_request(addr, method, path, body.map(str::as_bytes))
         .unwrap_or_else(|e| panic!("{method} {path}: {e}"))
+}
+
+/// A request carrying `Authorization: Bearer <token>`; panics on connection errors.
+pub fn authed(
+    addr: SocketAddr,
+    token: &str,
+    method: &str,
+    path: &str,
+    body: Option<&str>,
+) -> Response {
+    let bearer = format!("Bearer {token}");
+    try_request_with(
+        addr,
+        method,
+        path,
+        body.map(str::as_bytes),
+        &[("Authorization", &bearer)],
+    )
+    .unwrap_or_else(|e| panic!("{method} {path}: {e}"))
+}
+
+/// Creates a player named `name` and returns its token (panics unless 201).
+pub fn new_player(addr: SocketAddr, name: &str) -> String {
+    let r = post(
+        addr,
+        "/api/v1/players",
+        &serde_json::json!({ "name": name }),
+    );
+    assert_eq!(r.status, 201, "creating player {name}: {}", r.body);
+    r.json()["token"].as_str().expect("token").to_string()
+}
+
+/// Starts (or resumes) `token`'s play session on `id` and returns the session id.
+pub fn new_session(addr: SocketAddr, token: &str, id: &str) -> String {
+    let body = serde_json::json!({ "id": id }).to_string();
+    let r = authed(addr, token, "POST", "/api/v1/sessions", Some(&body));
+    assert!(
+        r.status == 201 || r.status == 200,
+        "session on {id}: {}",
+        r.body
+    );
+    r.json()["session"].as_str().expect("session").to_string()
 }
 
 /// `GET path`.

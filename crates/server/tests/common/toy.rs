@@ -95,6 +95,11 @@ impl Genre for Toy {
             Source::Daily { epoch_day, .. } => dayseed_core::seed::daily_seed(*epoch_day),
             Source::Seed(s) => *s,
         };
+        if let Source::Seed(s) = source
+            && (SLOW_SEEDS..SLOW_SEEDS * 2).contains(s)
+        {
+            spend_nodes((s - SLOW_SEEDS).saturating_mul(SLOW_NODES_PER_STEP))?;
+        }
         let mut rng = Rng::from_seed(seed);
         let mut digits: Vec<u8> = (1..=*params as u8).collect();
         rng.shuffle(&mut digits);
@@ -216,4 +221,22 @@ impl Genre for Toy {
     fn render_text(&self, p: &Puzzle, _s: Option<&State>, _solution: bool) -> String {
         p.cells.clone()
     }
+}
+
+/// Seeds from here to twice this are slow boards: seed `SLOW_SEEDS + k` spends `k * SLOW_NODES_PER_STEP`
+/// budget nodes before it is generated (an expensive id that the server's meter can stop).
+pub const SLOW_SEEDS: u64 = 1_000_000;
+/// Nodes per step of a slow seed.
+pub const SLOW_NODES_PER_STEP: u64 = 10_000_000;
+
+fn spend_nodes(nodes: u64) -> Result<()> {
+    let mut budget = dayseed_core::Budget::new(nodes);
+    while budget.spend() {}
+    if budget.spent() < nodes {
+        return Err(Error::new(
+            dayseed_core::ErrorKind::BudgetExhausted,
+            "toy: stopped by the meter",
+        ));
+    }
+    Ok(())
 }

@@ -10,8 +10,18 @@
 //! Tables:
 //! * `archive(id PK, genre, version, params, size, difficulty, digest, puzzle, imported_at)` —
 //!   boards loaded by `dayseed import`; `puzzle` is the genre JSON with its answer.
-//! * `scores(score_id PK, puzzle_id, genre, version, digest, player, elapsed_ms, submitted_at)`.
-//! * `saves(player, id, save, updated_at)`, primary key `(player, id)`; `save` is schema-v2 JSON.
+//! * `players(player_id PK, name, name_key UNIQUE, token_hash UNIQUE, created_at)` — display
+//!   names and the SHA-256 of each player's secret token (`players.rs`).
+//! * `sessions(session_id PK, player_id, puzzle_id, board_key, started_at, hints)`, unique per
+//!   `(player_id, board_key)`: the server clock of one player on one board (`players.rs`).
+//! * `scores(score_id PK, board_key, player_id, ..., elapsed_ms, hints, rank_value)`, unique per
+//!   `(board_key, player_id)`: each player's best verified result on a board (`scores.rs`).
+//! * `player_saves(player_id, id, save, updated_at)`, primary key `(player_id, id)` (`saves.rs`).
+//! * `legacy_scores` and `saves`: the tables of schema 1 (scores under any name, saves without an
+//!   owner), kept in the file but no longer read: nothing in them was verified.
+//!
+//! A board's key is `<genre>:<digest>`, so the same board under two ids (one daily under
+//! `utc-v1` and `device-local-v1`) has one leaderboard.
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -19,10 +29,18 @@ use std::time::Duration;
 
 use rusqlite::{Connection, OptionalExtension, params};
 
+mod players;
+mod saves;
+mod scores;
+
+pub use players::{SessionRow, StartedSession};
+pub use scores::{LeaderboardEntry, NewScore, Stored};
+
 use crate::error::ServerError;
 
 /// Migrations in order; migration `i` brings the schema to version `i + 1`. Append only.
-const MIGRATIONS: &[&str] = &[r#"
+const MIGRATIONS: &[&str] = &[
+    r#"
 CREATE TABLE archive (
     id          TEXT PRIMARY KEY,
     genre       TEXT NOT NULL,
@@ -54,43 +72,61 @@ CREATE TABLE saves (
     updated_at INTEGER NOT NULL,
     PRIMARY KEY (player, id)
 );
-"#];
+"#,
+    r#"
+ALTER TABLE scores RENAME TO legacy_scores;
+DROP INDEX scores_board;
+DROP INDEX scores_player;
+CREATE TABLE players (
+    player_id  INTEGER PRIMARY KEY AUTOINCREMENT,
+    name       TEXT NOT NULL,
+    name_key   TEXT NOT NULL UNIQUE,
+    token_hash TEXT NOT NULL UNIQUE,
+    created_at INTEGER NOT NULL
+);
+CREATE TABLE sessions (
+    session_id TEXT PRIMARY KEY,
+    player_id  INTEGER NOT NULL REFERENCES players (player_id),
+    puzzle_id  TEXT NOT NULL,
+    board_key  TEXT NOT NULL,
+    started_at INTEGER NOT NULL,
+    hints      INTEGER NOT NULL DEFAULT 0,
+    UNIQUE (player_id, board_key)
+);
+CREATE INDEX sessions_puzzle ON sessions (puzzle_id);
+CREATE TABLE scores (
+    score_id     INTEGER PRIMARY KEY AUTOINCREMENT,
+    board_key    TEXT NOT NULL,
+    player_id    INTEGER NOT NULL REFERENCES players (player_id),
+    puzzle_id    TEXT NOT NULL,
+    genre        TEXT NOT NULL,
+    version      TEXT NOT NULL,
+    digest       TEXT NOT NULL,
+    session_id   TEXT NOT NULL,
+    elapsed_ms   INTEGER NOT NULL,
+    hints        INTEGER NOT NULL,
+    score_value  INTEGER,
+    score_unit   TEXT,
+    rank_value   INTEGER NOT NULL,
+    submitted_at INTEGER NOT NULL,
+    UNIQUE (board_key, player_id)
+);
+CREATE INDEX scores_rank ON scores (board_key, hints > 0, rank_value, submitted_at);
+CREATE TABLE player_saves (
+    player_id  INTEGER NOT NULL REFERENCES players (player_id),
+    id         TEXT NOT NULL,
+    save       TEXT NOT NULL,
+    updated_at INTEGER NOT NULL,
+    PRIMARY KEY (player_id, id)
+);
+"#,
+];
 
 /// A shared handle on the database.
 #[derive(Clone)]
 pub struct Store {
     conn: Arc<Mutex<Connection>>,
     path: Arc<PathBuf>,
-}
-
-/// A verified score ready to be stored.
-#[derive(Debug, Clone)]
-pub struct NewScore {
-    /// The puzzle id.
-    pub puzzle_id: String,
-    /// The genre name.
-    pub genre: String,
-    /// The generator version (`g1`).
-    pub version: String,
-    /// The board digest the player solved.
-    pub digest: String,
-    /// The player's name (already validated).
-    pub player: String,
-    /// Solving time in milliseconds (already validated).
-    pub elapsed_ms: i64,
-}
-
-/// One line of a leaderboard.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
-pub struct LeaderboardEntry {
-    /// 1-based rank.
-    pub rank: u64,
-    /// The player's name.
-    pub player: String,
-    /// The player's best time in milliseconds.
-    pub elapsed_ms: i64,
-    /// When that time was submitted, milliseconds since the Unix epoch.
-    pub submitted_at_ms: i64,
 }
 
 /// A board in the archive.
@@ -122,16 +158,6 @@ pub fn now_ms() -> i64 {
         .unwrap_or(0)
 }
 
-/// The best-per-player ranking of one puzzle's scores: ties go to the earlier submission.
-const RANKED: &str = "WITH best AS (
-        SELECT player, elapsed_ms, submitted_at, score_id,
-               ROW_NUMBER() OVER (PARTITION BY player ORDER BY elapsed_ms, score_id) AS rn
-        FROM scores WHERE puzzle_id = ?1),
-    ranked AS (
-        SELECT player, elapsed_ms, submitted_at,
-               ROW_NUMBER() OVER (ORDER BY elapsed_ms, score_id) AS rank
-        FROM best WHERE rn = 1)";
-
 impl Store {
     /// Opens (creating and migrating if needed) the database at `path`.
     pub fn open(path: &Path) -> Result<Store, ServerError> {
@@ -152,110 +178,17 @@ impl Store {
         })
     }
 
-    fn lock(&self) -> MutexGuard<'_, Connection> {
+    pub(crate) fn lock(&self) -> MutexGuard<'_, Connection> {
         // A panic while holding the lock cannot leave a half-done write: transactions roll back
         // on drop, so the connection is safe to reuse.
         self.conn.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    fn db(&self, source: rusqlite::Error) -> ServerError {
+    pub(crate) fn db(&self, source: rusqlite::Error) -> ServerError {
         ServerError::Database {
             path: self.path.as_ref().clone(),
             source,
         }
-    }
-
-    /// Stores a score durably and returns its id and the player's rank on that puzzle's board.
-    pub fn insert_score(&self, score: &NewScore) -> Result<(i64, u64), ServerError> {
-        let mut conn = self.lock();
-        let tx = conn.transaction().map_err(|e| self.db(e))?;
-        tx.execute(
-            "INSERT INTO scores (puzzle_id, genre, version, digest, player, elapsed_ms, submitted_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-            params![
-                score.puzzle_id,
-                score.genre,
-                score.version,
-                score.digest,
-                score.player,
-                score.elapsed_ms,
-                now_ms()
-            ],
-        )
-        .map_err(|e| self.db(e))?;
-        let score_id = tx.last_insert_rowid();
-        let rank = player_rank(&tx, &score.puzzle_id, &score.player)
-            .map_err(|e| self.db(e))?
-            .unwrap_or(0);
-        tx.commit().map_err(|e| self.db(e))?;
-        Ok((score_id, rank))
-    }
-
-    /// The top `limit` players of a puzzle (best time each) and, if asked, one player's rank.
-    pub fn leaderboard(
-        &self,
-        puzzle_id: &str,
-        limit: u32,
-        player: Option<&str>,
-    ) -> Result<(Vec<LeaderboardEntry>, Option<u64>), ServerError> {
-        let conn = self.lock();
-        let sql = format!(
-            "{RANKED} SELECT rank, player, elapsed_ms, submitted_at FROM ranked
-             ORDER BY rank LIMIT ?2"
-        );
-        let mut stmt = conn.prepare_cached(&sql).map_err(|e| self.db(e))?;
-        let entries = stmt
-            .query_map(params![puzzle_id, limit], |row| {
-                Ok(LeaderboardEntry {
-                    rank: get_u64(row, 0)?,
-                    player: row.get(1)?,
-                    elapsed_ms: row.get(2)?,
-                    submitted_at_ms: row.get(3)?,
-                })
-            })
-            .and_then(|rows| rows.collect::<Result<Vec<_>, _>>())
-            .map_err(|e| self.db(e))?;
-        let rank = match player {
-            Some(p) => player_rank(&conn, puzzle_id, p).map_err(|e| self.db(e))?,
-            None => None,
-        };
-        Ok((entries, rank))
-    }
-
-    /// How many score rows a puzzle has (every submission, not only the best per player).
-    pub fn score_rows(&self, puzzle_id: &str) -> Result<u64, ServerError> {
-        self.lock()
-            .query_row(
-                "SELECT COUNT(*) FROM scores WHERE puzzle_id = ?1",
-                params![puzzle_id],
-                |r| get_u64(r, 0),
-            )
-            .map_err(|e| self.db(e))
-    }
-
-    /// Stores (or replaces) a player's save for an id.
-    pub fn put_save(&self, player: &str, id: &str, save_json: &str) -> Result<(), ServerError> {
-        let conn = self.lock();
-        conn.execute(
-            "INSERT INTO saves (player, id, save, updated_at) VALUES (?1, ?2, ?3, ?4)
-             ON CONFLICT (player, id) DO UPDATE SET save = excluded.save,
-                                                    updated_at = excluded.updated_at",
-            params![player, id, save_json, now_ms()],
-        )
-        .map_err(|e| self.db(e))?;
-        Ok(())
-    }
-
-    /// A player's save for an id, as stored (schema-v2 JSON).
-    pub fn get_save(&self, player: &str, id: &str) -> Result<Option<String>, ServerError> {
-        self.lock()
-            .query_row(
-                "SELECT save FROM saves WHERE player = ?1 AND id = ?2",
-                params![player, id],
-                |r| r.get(0),
-            )
-            .optional()
-            .map_err(|e| self.db(e))
     }
 
     /// Adds boards to the archive in one transaction; returns how many were new (an id already
@@ -330,20 +263,9 @@ impl Store {
 }
 
 /// A non-negative integer column (SQLite integers are i64).
-fn get_u64(row: &rusqlite::Row<'_>, idx: usize) -> Result<u64, rusqlite::Error> {
+pub(crate) fn get_u64(row: &rusqlite::Row<'_>, idx: usize) -> Result<u64, rusqlite::Error> {
     let v: i64 = row.get(idx)?;
     u64::try_from(v).map_err(|_| rusqlite::Error::IntegralValueOutOfRange(idx, v))
-}
-
-fn player_rank(
-    conn: &Connection,
-    puzzle_id: &str,
-    player: &str,
-) -> Result<Option<u64>, rusqlite::Error> {
-    let sql = format!("{RANKED} SELECT rank FROM ranked WHERE player = ?2");
-    conn.prepare_cached(&sql)?
-        .query_row(params![puzzle_id, player], |r| get_u64(r, 0))
-        .optional()
 }
 
 fn migrate(conn: &mut Connection, path: &Path) -> Result<(), ServerError> {
@@ -384,26 +306,15 @@ fn migrate(conn: &mut Connection, path: &Path) -> Result<(), ServerError> {
 mod tests {
     use super::*;
 
-    fn score(player: &str, elapsed_ms: i64) -> NewScore {
-        NewScore {
-            puzzle_id: "toy:SEED-1-S4-g1".into(),
-            genre: "toy".into(),
-            version: "g1".into(),
-            digest: "d".into(),
-            player: player.into(),
-            elapsed_ms,
-        }
-    }
-
     #[test]
     fn opens_migrates_and_reopens() {
         let dir = tempdir();
         let path = dir.path().join("a.sqlite");
         let store = Store::open(&path).unwrap();
-        store.insert_score(&score("ann", 5)).unwrap();
+        store.create_player("Ann", "ann", "h").unwrap();
         drop(store);
         let store = Store::open(&path).unwrap();
-        assert_eq!(store.score_rows("toy:SEED-1-S4-g1").unwrap(), 1);
+        assert_eq!(store.player_by_token("h").unwrap().unwrap().name, "Ann");
         let mode: String = store
             .lock()
             .query_row("PRAGMA journal_mode", [], |r| r.get(0))
@@ -430,40 +341,9 @@ mod tests {
     }
 
     #[test]
-    fn ranking_is_best_per_player_ties_to_the_earlier() {
-        let dir = tempdir();
-        let store = Store::open(&dir.path().join("c.sqlite")).unwrap();
-        assert_eq!(store.insert_score(&score("ann", 500)).unwrap().1, 1);
-        assert_eq!(store.insert_score(&score("bob", 300)).unwrap().1, 1);
-        assert_eq!(store.insert_score(&score("cat", 300)).unwrap().1, 2);
-        // ann improves: her best is now 200, rank 1; a slower retry keeps her best.
-        assert_eq!(store.insert_score(&score("ann", 200)).unwrap().1, 1);
-        assert_eq!(store.insert_score(&score("ann", 900)).unwrap().1, 1);
-        let (entries, rank) = store
-            .leaderboard("toy:SEED-1-S4-g1", 10, Some("cat"))
-            .unwrap();
-        let names: Vec<(u64, &str, i64)> = entries
-            .iter()
-            .map(|e| (e.rank, e.player.as_str(), e.elapsed_ms))
-            .collect();
-        assert_eq!(names, [(1, "ann", 200), (2, "bob", 300), (3, "cat", 300)]);
-        assert_eq!(rank, Some(3));
-        assert_eq!(store.score_rows("toy:SEED-1-S4-g1").unwrap(), 5);
-        let (top1, none) = store
-            .leaderboard("toy:SEED-1-S4-g1", 1, Some("zed"))
-            .unwrap();
-        assert_eq!(top1.len(), 1);
-        assert_eq!(none, None);
-    }
-
-    #[test]
-    fn saves_upsert_and_archive_filters() {
+    fn archive_filters() {
         let dir = tempdir();
         let store = Store::open(&dir.path().join("d.sqlite")).unwrap();
-        store.put_save("ann", "x", "{\"a\":1}").unwrap();
-        store.put_save("ann", "x", "{\"a\":2}").unwrap();
-        assert_eq!(store.get_save("ann", "x").unwrap().unwrap(), "{\"a\":2}");
-        assert_eq!(store.get_save("bob", "x").unwrap(), None);
         let row = ArchiveRow {
             id: "toy:SEED-1-S4-g1".into(),
             genre: "toy".into(),
