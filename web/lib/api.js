@@ -113,13 +113,12 @@ export function getSave(id) {
 }
 
 /**
- * POST /api/v1/scores for an arcade run -> {accepted, score_id, rank}. The server recomputes the
- * score by replaying the tape on the board it generates; the body is
- * {id, digest, tape, state, elapsed_ms, player} with `tape` (the kit's text form) also sent as
- * `state`, the field the scores API checks today, and elapsed_ms the run's game time.
+ * POST /api/v1/scores for an arcade run -> {accepted, score_id, rank}: opens the board's play
+ * session, then sends the tape (the kit's text form) as `state`; the server recomputes the score
+ * by replaying it on the board it generates (elapsed_ms is the run's game time, for the record).
  */
-export function submitArcadeScore({ id, digest, tape, elapsedMs, player }) {
-  return request('POST', 'api/v1/scores', {
-    id, digest, tape, state: tape, elapsed_ms: Math.max(1, Math.round(elapsedMs)), player,
-  });
+export async function submitArcadeScore({ id, digest, tape, elapsedMs }) {
+  const session = await startSession(id);
+  if (session.error) return session;
+  return submitScore({ session: session.ok.session, id, digest, state: tape, elapsedMs });
 }

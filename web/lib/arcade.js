@@ -12,7 +12,7 @@
 
 import { h } from './dom.js';
 import { tapeEvents, tapeToText } from './tape.js';
-import { fetchLeaderboard, submitArcadeScore } from './api.js';
+import { fetchLeaderboard, renamePlayer, submitArcadeScore } from './api.js';
 import { loadPlayer, savePlayer } from './progress.js';
 
 /** Longest stretch of real time one animation frame turns into ticks. */
@@ -268,7 +268,7 @@ export class ArcadeSession {
     this.boardList.replaceChildren(...entries.map((entry) => h('li', { dataset: { rank: entry.rank } },
       h('span', { class: 'rank' }, `${entry.rank}.`),
       h('span', { class: 'who' }, entry.player),
-      h('span', { class: 'time' }, entry.score ? this.game.describeScore(entry.score) : `${entry.elapsed_ms} ms`))));
+      h('span', { class: 'time' }, entry.score !== undefined ? this.game.describeScore({ value: entry.score, unit: entry.unit }) : `${entry.elapsed_ms} ms`))));
     this.boardNote.textContent = entries.length === 0 ? 'No scores yet — be the first.' : '';
   }
 
@@ -283,12 +283,12 @@ export class ArcadeSession {
     this.scoreSubmit.disabled = true;
     this.scoreStatus.textContent = 'Submitting…';
     const ticks = this.status.tick;
-    const result = await submitArcadeScore({
+    const named = await renamePlayer(player);
+    const result = named.error ? named : await submitArcadeScore({
       id: this.record.id,
       digest: this.record.digest,
       tape: this.tapeText,
       elapsedMs: (ticks * 1000) / this.status.ticks_per_second,
-      player,
     });
     if (result.error) {
       this.scoreSubmit.disabled = false;
