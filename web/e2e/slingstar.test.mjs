@@ -148,7 +148,7 @@ test('keys aim, set power and shoot; a drag shoots too: the drawn frame changes'
   assert.deepEqual(pageErrors, []);
 });
 
-test('the solver\'s shot played with keys holes out in 1 and the score form is offered', async () => {
+test('the solver\'s shot played with keys holes out in 1, and the server files 1 stroke by replay', async () => {
   const engine = await load(readFileSync(new URL('../pkg/dayseed.wasm', import.meta.url)));
   const hole = engine.generate(ID).puzzle.holes[0];
   const { best } = hole;
@@ -169,6 +169,15 @@ test('the solver\'s shot played with keys holes out in 1 and the score form is o
   assert.match(text, /in the hole: 1 hole in 1 shot/);
   await page.waitForSelector('form.score:not([hidden])');
   await shot('05-played-in-one');
+  await page.fill('#player', 'Sling Tester');
+  await page.getByRole('button', { name: /submit score/i }).click();
+  await page.waitForFunction(() => /rank|Not submitted/.test(document.querySelector('.score-status').textContent));
+  assert.match(await page.locator('.score-status').textContent(), /rank \d+/);
+  // The leaderboard entry is the server's replay of the page's tape: 1 stroke.
+  const board = await page.evaluate(async (id) => (await fetch(`api/v1/leaderboard/${encodeURIComponent(id)}`)).json(), ID);
+  const mine = board.entries.find((e) => e.player === 'Sling Tester');
+  assert.equal(mine?.score, 1, JSON.stringify(board));
+  assert.equal(mine.unit, 'shots');
   assert.deepEqual(pageErrors, []);
 });
 

@@ -14,6 +14,7 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
+use dayseed_core::arcade::ArcadeScore;
 use dayseed_core::{ErrorKind, GenreKind, Verdict};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -159,11 +160,7 @@ pub async fn submit(
             return Err(unsolved(&verdict));
         }
         score.arcade = Some((earned.value, earned.unit.clone()));
-        score.rank_value = if earned.higher_is_better {
-            earned.value.saturating_neg()
-        } else {
-            earned.value
-        };
+        score.rank_value = arcade_rank_value(earned);
     } else if !verdict.solved {
         return Err(unsolved(&verdict));
     }
@@ -280,6 +277,19 @@ pub async fn leaderboard(
     }))
 }
 
+/// Where an arcade score ranks (smaller is better): the replayed score first (negated when higher
+/// is better), then fewer ticks, so equal scores rank by the time the run took (slingstar: strokes,
+/// then time). Ticks fit 32 bits; the score is clamped so the key never overflows.
+fn arcade_rank_value(earned: &ArcadeScore) -> i64 {
+    const LIMIT: i64 = 1 << 30;
+    let primary = if earned.higher_is_better {
+        earned.value.saturating_neg()
+    } else {
+        earned.value
+    };
+    primary.clamp(-LIMIT, LIMIT) * (1 << 32) + i64::from(earned.ticks)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -292,5 +302,37 @@ mod tests {
         assert_eq!(filed_elapsed(10_000, Some(50_000)), 10_000);
         assert_eq!(filed_elapsed(500, Some(1)), 1);
         assert_eq!(filed_elapsed(0, None), 1);
+    }
+
+    fn score(value: i64, higher_is_better: bool, ticks: u32) -> ArcadeScore {
+        ArcadeScore {
+            value,
+            unit: String::new(),
+            higher_is_better,
+            ticks,
+            tick_hash: String::new(),
+        }
+    }
+
+    #[test]
+    fn arcade_scores_rank_by_score_then_time() {
+        // Fewer strokes rank first whatever the time; equal strokes: the quicker run.
+        assert!(
+            arcade_rank_value(&score(3, false, 9_000)) < arcade_rank_value(&score(4, false, 10))
+        );
+        assert!(
+            arcade_rank_value(&score(3, false, 900)) < arcade_rank_value(&score(3, false, 901))
+        );
+        // Higher distance ranks first; equal distance: the quicker run.
+        assert!(
+            arcade_rank_value(&score(500, true, 9_000)) < arcade_rank_value(&score(499, true, 10))
+        );
+        assert!(
+            arcade_rank_value(&score(500, true, 10)) < arcade_rank_value(&score(500, true, 11))
+        );
+        // Extremes neither overflow nor invert the order.
+        let top = arcade_rank_value(&score(i64::MAX, true, u32::MAX));
+        let bottom = arcade_rank_value(&score(i64::MAX, false, u32::MAX));
+        assert!(top < bottom);
     }
 }
