@@ -75,6 +75,22 @@ pub struct Capabilities {
     pub records: RecordFormat,
 }
 
+impl Capabilities {
+    /// What every arcade genre declares: no uniqueness and no counting (a level is proven
+    /// passable, not unique), par as the grade, no hints, one level per line of a text file.
+    pub const fn arcade(svg: bool) -> Capabilities {
+        Capabilities {
+            kind: GenreKind::Arcade,
+            unique_solutions: false,
+            count_solutions: false,
+            grade: true,
+            hint: false,
+            svg,
+            records: RecordFormat::Lines,
+        }
+    }
+}
+
 /// What a generator hands back besides the board (the adapter adds id and digest).
 #[derive(Debug, Clone)]
 pub struct Board<P> {

@@ -3,8 +3,8 @@
 use dayseed_core::genre::unsupported_version;
 use dayseed_core::seed::daily_seed;
 use dayseed_core::{
-    Board, Capabilities, Error, Genre, GenreKind, Grade, RecordFormat, Result, Rng, SolveOptions,
-    Source, TechniqueUse, Verdict, Version, VersionInfo,
+    Board, Capabilities, Error, Genre, Grade, Result, Rng, SolveOptions, Source, TechniqueUse,
+    Verdict, Version, VersionInfo,
 };
 use serde_json::{Value, json};
 
@@ -92,15 +92,7 @@ impl Genre for Fourstep {
     }
 
     fn capabilities(&self) -> Capabilities {
-        Capabilities {
-            kind: GenreKind::Arcade,
-            unique_solutions: false,
-            count_solutions: false,
-            grade: true,
-            hint: false,
-            svg: true,
-            records: RecordFormat::Lines,
-        }
+        Capabilities::arcade(true)
     }
 
     fn parse_params(&self, text: &str) -> Result<Params> {

@@ -3,8 +3,8 @@
 use dayseed_core::genre::unsupported_version;
 use dayseed_core::seed::daily_seed;
 use dayseed_core::{
-    Board, Capabilities, Error, Genre, GenreKind, Grade, RecordFormat, Result, Rng, SolveOptions,
-    Source, Verdict, Version, VersionInfo, VersionStatus,
+    Board, Capabilities, Error, Genre, Grade, Result, Rng, SolveOptions, Source, Verdict, Version,
+    VersionInfo, VersionStatus,
 };
 use serde_json::{Value, json};
 
@@ -87,15 +87,7 @@ impl Genre for Jj {
     }
 
     fn capabilities(&self) -> Capabilities {
-        Capabilities {
-            kind: GenreKind::Arcade,
-            unique_solutions: false,
-            count_solutions: false,
-            grade: true,
-            hint: false,
-            svg: false,
-            records: RecordFormat::Lines,
-        }
+        Capabilities::arcade(false)
     }
 
     fn parse_params(&self, text: &str) -> Result<Params> {

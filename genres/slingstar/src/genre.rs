@@ -3,8 +3,8 @@
 use dayseed_core::genre::unsupported_version;
 use dayseed_core::seed::daily_seed;
 use dayseed_core::{
-    Board, Capabilities, Error, Genre, GenreKind, Grade, RecordFormat, Result, SolveOptions,
-    Source, TechniqueUse, Verdict, Version, VersionInfo,
+    Board, Capabilities, Error, Genre, Grade, Result, SolveOptions, Source, TechniqueUse, Verdict,
+    Version, VersionInfo,
 };
 use serde_json::{Value, json};
 
@@ -55,15 +55,7 @@ impl Genre for Slingstar {
     }
 
     fn capabilities(&self) -> Capabilities {
-        Capabilities {
-            kind: GenreKind::Arcade,
-            unique_solutions: false,
-            count_solutions: false,
-            grade: true,
-            hint: false,
-            svg: true,
-            records: RecordFormat::Lines,
-        }
+        Capabilities::arcade(true)
     }
 
     fn parse_params(&self, text: &str) -> Result<Params> {
