@@ -85,5 +85,15 @@ pub fn check(registry: &Registry, a: StateArgs) -> Result<Outcome> {
             outln!("- {p}");
         }
     }
+    if let (false, Some(score)) = (a.json, &verdict.score) {
+        // Arcade genres: the score the replay of the tape earned.
+        outln!(
+            "score: {} {} after {} ticks (tick hash {})",
+            score.value,
+            score.unit,
+            score.ticks,
+            score.tick_hash
+        );
+    }
     Ok(Outcome::Success)
 }
