@@ -94,6 +94,9 @@ pub fn check(registry: &Registry, a: StateArgs) -> Result<Outcome> {
             score.ticks,
             score.tick_hash
         );
+        if verdict.solved && !score.reason.is_empty() {
+            outln!("ended: {}", score.reason);
+        }
     }
     Ok(Outcome::Success)
 }

@@ -144,6 +144,9 @@ pub struct ArcadeScore {
     pub ticks: u32,
     /// The replay's folded per-tick hash, hex.
     pub tick_hash: String,
+    /// How the run ended, in words (where it crashed, "in the hole", ...).
+    #[serde(default)]
+    pub reason: String,
 }
 
 /// The contract's verdict for a replayed tape: solved when the level was won, the reason as the
@@ -164,6 +167,7 @@ pub fn verdict(replayed: &Replayed) -> Verdict {
             higher_is_better: ending.score.higher_is_better,
             ticks: replayed.ticks,
             tick_hash: format!("{:016x}", replayed.tick_hash),
+            reason: ending.reason.clone(),
         }),
     }
 }

@@ -311,6 +311,7 @@ mod tests {
             higher_is_better,
             ticks,
             tick_hash: String::new(),
+            reason: String::new(),
         }
     }
 
