@@ -87,6 +87,15 @@ test('"Watch the solver" replays the plan to the exit in the plan\'s time', asyn
   assert.deepEqual(pageErrors, []);
 });
 
+/** Waits until the drawn core `i` (0 = A, 1 = B) is right of x (10 s at most, a loaded machine). */
+async function coreRightOf(i, x) {
+  await page.waitForFunction(
+    ([core, min]) => Number(document.querySelector('canvas').dataset.cores.split(' ')[core].split(',')[0]) > min,
+    [i, x],
+    { timeout: 10_000 },
+  );
+}
+
 /** The cores' positions the page last drew: [{x, y}, {x, y}] (A, B). */
 async function cores() {
   const text = await page.$eval('canvas', (c) => c.dataset.cores);
@@ -96,7 +105,7 @@ async function cores() {
   });
 }
 
-test('Solo A: B follows the plan without B\'s keys, A walks on A\'s keys, and the run is unranked', async () => {
+test('Solo A: B follows the plan without B\'s keys, A walks on A\'s keys, and the page says solo runs are not submitted', async () => {
   await page.getByLabel('Players').selectOption({ label: 'Solo A' });
   assert.match(await page.getByTestId('choice-note').innerText(), /not submitted/);
   await page.waitForTimeout(200);
@@ -107,7 +116,7 @@ test('Solo A: B follows the plan without B\'s keys, A walks on A\'s keys, and th
   await page.click('canvas');
   await page.keyboard.down('KeyS');
   await page.keyboard.up('KeyS');
-  await page.waitForTimeout(800);
+  await coreRightOf(1, b0.x + 0.5);
   const [a1, b1] = await cores();
   assert.ok(Math.abs(a1.x - a0.x) < 0.05, `A stays put without its keys (${a0.x} -> ${a1.x})`);
   assert.ok(b1.x > b0.x + 0.5, `B walks the plan with no key pressed (${b0.x} -> ${b1.x})`);
@@ -116,7 +125,7 @@ test('Solo A: B follows the plan without B\'s keys, A walks on A\'s keys, and th
   // B's arrows are ignored (the engine would refuse them); A's D walks A.
   await page.keyboard.down('KeyD');
   await page.keyboard.down('ArrowLeft');
-  await page.waitForTimeout(400);
+  await coreRightOf(0, a1.x + 1);
   await page.keyboard.up('KeyD');
   await page.keyboard.up('ArrowLeft');
   await page.waitForTimeout(200);
