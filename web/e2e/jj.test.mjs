@@ -3,7 +3,8 @@
 // arrow) move the cores on the canvas, then lets "Watch the solver" replay the plan to the exit
 // and compares the shown time with the plan's length computed by the wasm engine in Node.
 // Then picks "Players: Solo A": a tap of A's grip key starts the run and core B walks along the
-// plan with no key of B's (A stands still), B's arrow keys are ignored, and A's D still walks A.
+// plan with no key of B's (A stands still), B's arrow keys are ignored, and A's D still walks A;
+// a solo run played to its ending offers no score form (the server replays two-player tapes only).
 // Run like play.test.mjs (scripts/test-e2e.sh sets DAYSEED_URL and DAYSEED_ARTIFACTS).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -105,7 +106,7 @@ async function cores() {
   });
 }
 
-test('Solo A: B follows the plan without B\'s keys, A walks on A\'s keys, and the page says solo runs are not submitted', async () => {
+test('Solo A: B follows the plan without B\'s keys, A walks on A\'s keys, and a solo run is not submitted', async () => {
   await page.getByLabel('Players').selectOption({ label: 'Solo A' });
   assert.match(await page.getByTestId('choice-note').innerText(), /not submitted/);
   await page.waitForTimeout(200);
@@ -134,5 +135,18 @@ test('Solo A: B follows the plan without B\'s keys, A walks on A\'s keys, and th
   const message = await page.$eval('.message', (el) => el.textContent);
   assert.doesNotMatch(message, /refused/i);
   await shot('04-solo-a-walked');
+
+  // Restart and hold D and W to the end (B follows the plan, waiting for A): the ending shows,
+  // the leaderboard is there (the server answers) but no score form is offered for a solo run.
+  await page.getByRole('button', { name: /restart/i }).click();
+  await page.keyboard.down('KeyD');
+  await page.keyboard.down('KeyW');
+  await page.waitForSelector('.arcade-ending:not([hidden])', { timeout: 60_000 });
+  await page.keyboard.up('KeyD');
+  await page.keyboard.up('KeyW');
+  assert.equal(await page.isVisible('.board-section'), true, 'the server answers (leaderboard shown)');
+  assert.equal(await page.isVisible('form.score'), false, 'no score form after a solo run');
+  assert.match(await page.$eval('.message', (el) => el.textContent), /not submitted/);
+  await shot('05-solo-a-ended');
   assert.deepEqual(pageErrors, []);
 });

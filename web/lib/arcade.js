@@ -240,7 +240,7 @@ export class ArcadeSession {
     this.endingEl.dataset.won = String(ending.won);
     this.endingEl.hidden = false;
     const unranked = this.chosen()?.unranked;
-    this.say(watched ? 'Restart to play it yourself.' : (unranked ?? ''));
+    this.say(watched ? 'Restart to play it yourself.' : (unranked ? 'This run is not submitted as a score.' : ''));
     if (!watched && !unranked) {
       this.tapeText = tapeToText(this.events);
       this.scoreForm.hidden = !this.online;
