@@ -2,6 +2,9 @@
 // Opens a short seeded level, checks that real key presses (player A's D, player B's Right
 // arrow) move the cores on the canvas, then lets "Watch the solver" replay the plan to the exit
 // and compares the shown time with the plan's length computed by the wasm engine in Node.
+// Then picks "Players: Solo A": a tap of A's grip key starts the run and core B walks along the
+// plan with no key of B's (A stands still), B's arrow keys are ignored, and A's D still walks A;
+// a solo run played to its ending offers no score form (the server replays two-player tapes only).
 // Run like play.test.mjs (scripts/test-e2e.sh sets DAYSEED_URL and DAYSEED_ARTIFACTS).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -82,5 +85,68 @@ test('"Watch the solver" replays the plan to the exit in the plan\'s time', asyn
     { timeout: 60_000 },
   );
   await shot('02-solver-finished');
+  assert.deepEqual(pageErrors, []);
+});
+
+/** Waits until the drawn core `i` (0 = A, 1 = B) is right of x (10 s at most, a loaded machine). */
+async function coreRightOf(i, x) {
+  await page.waitForFunction(
+    ([core, min]) => Number(document.querySelector('canvas').dataset.cores.split(' ')[core].split(',')[0]) > min,
+    [i, x],
+    { timeout: 10_000 },
+  );
+}
+
+/** The cores' positions the page last drew: [{x, y}, {x, y}] (A, B). */
+async function cores() {
+  const text = await page.$eval('canvas', (c) => c.dataset.cores);
+  return text.split(' ').map((p) => {
+    const [x, y] = p.split(',').map(Number);
+    return { x, y };
+  });
+}
+
+test('Solo A: B follows the plan without B\'s keys, A walks on A\'s keys, and a solo run is not submitted', async () => {
+  await page.getByLabel('Players').selectOption({ label: 'Solo A' });
+  assert.match(await page.getByTestId('choice-note').innerText(), /not submitted/);
+  await page.waitForTimeout(200);
+  assert.equal(await page.$eval('canvas', (c) => c.dataset.solo), 'B', 'the view names B the SOLO partner');
+  const [a0, b0] = await cores();
+
+  // A tap of A's grip starts the run; A does not move, B walks along the plan.
+  await page.click('canvas');
+  await page.keyboard.down('KeyS');
+  await page.keyboard.up('KeyS');
+  await coreRightOf(1, b0.x + 0.5);
+  const [a1, b1] = await cores();
+  assert.ok(Math.abs(a1.x - a0.x) < 0.05, `A stays put without its keys (${a0.x} -> ${a1.x})`);
+  assert.ok(b1.x > b0.x + 0.5, `B walks the plan with no key pressed (${b0.x} -> ${b1.x})`);
+  await shot('03-solo-partner-walked');
+
+  // B's arrows are ignored (the engine would refuse them); A's D walks A.
+  await page.keyboard.down('KeyD');
+  await page.keyboard.down('ArrowLeft');
+  await coreRightOf(0, a1.x + 1);
+  await page.keyboard.up('KeyD');
+  await page.keyboard.up('ArrowLeft');
+  await page.waitForTimeout(200);
+  const [a2] = await cores();
+  assert.ok(a2.x > a1.x + 1, `holding D walks A (${a1.x} -> ${a2.x})`);
+  const message = await page.$eval('.message', (el) => el.textContent);
+  assert.doesNotMatch(message, /refused/i);
+  await shot('04-solo-a-walked');
+
+  // Restart and hold D and W to the end (B follows the plan, waiting for A): the ending shows,
+  // the leaderboard is there (the server answers) but no score form is offered for a solo run.
+  await page.getByRole('button', { name: /restart/i }).click();
+  await page.keyboard.down('KeyD');
+  await page.keyboard.down('KeyW');
+  await page.waitForSelector('.arcade-ending:not([hidden])', { timeout: 60_000 });
+  await page.keyboard.up('KeyD');
+  await page.keyboard.up('KeyW');
+  assert.equal(await page.isVisible('.board-section'), true, 'the server answers (leaderboard shown)');
+  assert.equal(await page.isVisible('form.score'), false, 'no score form after a solo run');
+  assert.match(await page.$eval('.message', (el) => el.textContent), /not submitted/);
+  await shot('05-solo-a-ended');
   assert.deepEqual(pageErrors, []);
 });

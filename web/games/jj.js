@@ -7,6 +7,11 @@
 // "doors":[{"x0","x1","open"}] (one per chamber: its switches open its doors),
 // "gates":[{"x0","x1","open"}],"held":[8 booleans],"solo"?:{"partner","waited"}}.
 // Coordinates are in cells, y down. Buttons are player * 4 + key (left, right, jump, grip).
+//
+// Players: 2 (both on one keyboard) or SOLO: the level is started with "solo": "A" or "B" and the
+// engine moves the other core along the level's plan (genres/jj/src/solo.rs); the partner's keys
+// are then ignored here (the engine refuses them). Solo runs are not submitted: the server's
+// check replays two-player tapes only.
 
 const KEYS = {
   // player A: WASD (S grips)
@@ -31,6 +36,20 @@ const COLORS = {
 };
 
 /** Which chamber (index into view.doors) holds column c, or -1. */
+/** The player the keyboard plays alone ('A' or 'B'), or null for two players. */
+let soloHuman = null;
+
+/** The level a run starts from: two players as generated, or SOLO for A or B. */
+function prepare(puzzle, players) {
+  soloHuman = players === 'A' || players === 'B' ? players : null;
+  return soloHuman === null ? puzzle : { ...puzzle, solo: soloHuman };
+}
+
+/** Whether button b may be sent: in SOLO only the human's own four. */
+function playable(b) {
+  return soloHuman === null || Math.floor(b / 4) === (soloHuman === 'A' ? 0 : 1);
+}
+
 function spanOf(spans, c) {
   for (let i = 0; i < spans.length; i += 1) {
     if (c >= spans[i].x0 && c < spans[i].x1) return i;
@@ -40,6 +59,9 @@ function spanOf(spans, c) {
 
 function draw(ctx, view, w, h) {
   const rows = view.rows;
+  // What was drawn, for tests and tools: the cores' positions and the SOLO partner.
+  ctx.canvas.dataset.cores = view.cores.map((c) => `${c.x.toFixed(3)},${c.y.toFixed(3)}`).join(' ');
+  ctx.canvas.dataset.solo = view.solo ? view.solo.partner : '';
   const cell = h / view.height;
   const visible = w / cell;
   const mid = (view.cores[0].x + view.cores[1].x) / 2;
@@ -158,7 +180,7 @@ function bindInput(target, send) {
     const b = KEYS[e.code];
     if (b === undefined) return;
     e.preventDefault();
-    if (down.has(b)) return; // key repeat
+    if (!playable(b) || down.has(b)) return; // the SOLO partner's key, or key repeat
     down.add(b);
     send({ press: b });
   };
@@ -184,6 +206,12 @@ function bindInput(target, send) {
   };
 }
 
+/** What the page says about a SOLO choice. */
+function soloNote(human, partner) {
+  return `Solo: you play ${human}, ${partner} follows the level's plan and waits for you. Solo runs `
+    + 'are not submitted: the leaderboard replays two-player runs only.';
+}
+
 function describeScore(score) {
   return `Time ${(score.value / 60).toFixed(2)} s`;
 }
@@ -195,6 +223,15 @@ export default {
     + 'jump while your partner grips to climb. Plates open their chamber\'s doors while pressed, '
     + 'timed gates open and close on their own, spikes kill.',
   aspect: 16 / 9,
+  choice: {
+    label: 'Players',
+    options: [
+      { value: '2', text: '2' },
+      { value: 'A', text: 'Solo A', unranked: soloNote('A', 'B') },
+      { value: 'B', text: 'Solo B', unranked: soloNote('B', 'A') },
+    ],
+  },
+  prepare,
   draw,
   bindInput,
   describeScore,

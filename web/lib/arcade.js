@@ -4,6 +4,12 @@
 // Restart and "Watch the solver". When the page is served by `dayseed serve`, a finished run's
 // tape is submitted as the score (the server recomputes it by replay).
 //
+// Optional module hooks: `choice` ({label, options: [{value, text, unranked?}]}) puts a small
+// select beside Restart (the first option is the default); `prepare(puzzle, value)` returns the
+// puzzle the run starts from under that choice (the solver always watches the board as
+// generated). A run under an option with `unranked` (the reason, shown on the page) is never
+// submitted as a score.
+//
 // Clock: real time accumulates and is spent in whole fixed ticks (never a wall-clock reading in
 // the simulation); a frame catches up at most MAX_CATCH_UP_MS, so a hidden tab does not fast-
 // forward. A run starts on the player's first input (applied at tick 0), and the clock stands
@@ -25,7 +31,8 @@ export class ArcadeSession {
    * @param {object} opts
    * @param {import('../dayseed.js').Dayseed} opts.engine
    * @param {object} opts.record the GeneratedRecord
-   * @param {object} opts.game the page module (kind 'arcade': rules, aspect, draw, bindInput, describeScore)
+   * @param {object} opts.game the page module (kind 'arcade': rules, aspect, draw, bindInput,
+   *   describeScore; optional choice and prepare, see the top of this file)
    * @param {HTMLElement} opts.root where the session draws itself
    * @param {string} [opts.dateText]
    */
@@ -44,6 +51,7 @@ export class ArcadeSession {
     this.status = null;
     this.online = false;
     this.frame = null;
+    this.choice = game.choice?.options?.[0]?.value;
     this.build();
     this.unbind = game.bindInput(this.canvas, (action) => this.input(action));
     this.resizer = new ResizeObserver(() => this.resize());
@@ -81,7 +89,10 @@ export class ArcadeSession {
     this.endingEl.hidden = true;
     this.scoreForm.hidden = true;
     try {
-      this.handle = this.engine.simStart(this.genre, this.puzzle);
+      const puzzle = mode === 'watch' || !this.game.prepare
+        ? this.puzzle
+        : this.game.prepare(this.puzzle, this.choice);
+      this.handle = this.engine.simStart(this.genre, puzzle);
       this.status = this.engine.simStep(this.handle, 0);
     } catch (e) {
       this.say(`Cannot start the game: ${e.message}`, 'error');
@@ -112,6 +123,18 @@ export class ArcadeSession {
   restart() {
     this.start('ready');
     this.canvas.focus({ preventScroll: true });
+  }
+
+  /** The chosen option of the module's `choice`, or undefined. */
+  chosen() {
+    return this.game.choice?.options?.find((o) => o.value === this.choice);
+  }
+
+  /** The player picked another option of the module's `choice`: a fresh run under it. */
+  choose(value) {
+    this.choice = value;
+    this.choiceNote.textContent = this.chosen()?.unranked ?? '';
+    this.restart();
   }
 
   /** An input from the page module: applied at the current tick and recorded on the tape. */
@@ -216,8 +239,9 @@ export class ArcadeSession {
     this.endingReason.textContent = ending.reason;
     this.endingEl.dataset.won = String(ending.won);
     this.endingEl.hidden = false;
-    this.say(watched ? 'Restart to play it yourself.' : '');
-    if (!watched) {
+    const unranked = this.chosen()?.unranked;
+    this.say(watched ? 'Restart to play it yourself.' : (unranked ? 'This run is not submitted as a score.' : ''));
+    if (!watched && !unranked) {
       this.tapeText = tapeToText(this.events);
       this.scoreForm.hidden = !this.online;
       this.scoreStatus.textContent = '';
@@ -331,6 +355,11 @@ export class ArcadeSession {
       h('label', { for: 'player' }, 'Name for the leaderboard'),
       h('div', { class: 'row' }, this.scoreInput, this.scoreSubmit),
       this.scoreStatus);
+    this.choiceNote = h('p', { class: 'choice-note', 'data-testid': 'choice-note' });
+    const choice = this.game.choice;
+    const choiceEl = choice ? h('label', { class: 'choice' }, `${choice.label} `,
+      h('select', { onchange: (e) => this.choose(e.target.value) },
+        ...choice.options.map((o) => h('option', { value: o.value }, o.text)))) : null;
     this.boardList = h('ol', { class: 'leaderboard', 'aria-label': 'Leaderboard' });
     this.boardNote = h('p', { class: 'board-note' });
     this.boardSection = h('section', { class: 'board-section', 'aria-label': 'Leaderboard', hidden: true },
@@ -346,7 +375,9 @@ export class ArcadeSession {
               `${r.digest.slice(0, 16)}…`))),
         h('div', { class: 'controls', role: 'toolbar', 'aria-label': 'Game controls' },
           button('Restart', () => this.restart(), 'Restart the run'),
-          button('Watch the solver', () => this.watch(), 'Watch the solver play this level')),
+          button('Watch the solver', () => this.watch(), 'Watch the solver play this level'),
+          choiceEl),
+        this.choiceNote,
         this.messageEl,
         this.endingEl,
         this.scoreForm,
