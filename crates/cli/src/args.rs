@@ -280,8 +280,9 @@ pub struct StateArgs {
     /// The genre, when the puzzle is given as text.
     #[arg(long)]
     pub genre: Option<String>,
-    /// The player's state: the genre's text form or JSON (sudoku: 81 chars).
-    #[arg(long, conflicts_with = "state_file")]
+    /// The player's state: the genre's text form or JSON (sudoku: 81 chars; arcade genres: the
+    /// input tape, also accepted as `--tape`).
+    #[arg(long, alias = "tape", conflicts_with = "state_file")]
     pub state: Option<String>,
     /// Read the player's state from a file.
     #[arg(long)]
