@@ -259,8 +259,12 @@ pub struct SolveArgs {
 /// `dayseed show`.
 #[derive(Debug, Args)]
 pub struct ShowArgs {
-    /// A puzzle id, e.g. sudoku:SEED-42-HARD-g1.
+    /// A puzzle id (e.g. sudoku:SEED-42-HARD-g1), a puzz.link URL or Simon Tatham game id
+    /// (Solo, Loopy, Flip), or a board's text form with --genre.
     pub id: String,
+    /// The genre, when the board is given as text.
+    #[arg(long)]
+    pub genre: Option<String>,
     /// Also draw (or include) the solution.
     #[arg(long)]
     pub solution: bool,
@@ -275,7 +279,8 @@ pub struct ShowArgs {
 /// `dayseed hint` and `dayseed check`.
 #[derive(Debug, Args)]
 pub struct StateArgs {
-    /// A puzzle id, or the puzzle's text form (then --genre is required).
+    /// A puzzle id, a puzz.link URL or Simon Tatham game id (Solo, Loopy, Flip), or the puzzle's
+    /// text form (then --genre is required).
     pub puzzle: String,
     /// The genre, when the puzzle is given as text.
     #[arg(long)]

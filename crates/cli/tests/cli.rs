@@ -399,3 +399,89 @@ fn boards_go_out_and_come_back_in_other_players_forms() {
     assert_eq!(wrong.status.code(), Some(1));
     assert!(stderr(&wrong).contains("'slither'"), "{}", stderr(&wrong));
 }
+
+/// Game ids printed by Simon Tatham's puzzles (`sgt-solo --generate 2 3x3dh`,
+/// `sgt-loopy --generate 2 7x7t0dh`): each denotes a board with exactly one solution.
+const TATHAM_UNIQUE: [&str; 4] = [
+    "3x3:a3b8i2_9a6_1_6c9_8d4_5_6_1c6g4c4_7_3_1d1_2c5_8_7a2_1i3b4a",
+    "3x3:6a9_8a4b5b5_2b6j9g3_4b4a1a7b5_1g9j6b7_3b7b3a1_5a2",
+    "7x7t0:a2a22233g1b232a121b13a3a31d2a2a3a23213",
+    "7x7t0:a23a2a32a2b3b2a1a22c0c3a1a1a2b1a3a333a2b2",
+];
+
+#[test]
+fn show_reads_published_tatham_ids_and_finds_their_one_solution() {
+    for id in TATHAM_UNIQUE {
+        let o = dayseed(&["show", id]);
+        assert!(o.status.success(), "{id}: {}", stderr(&o));
+        let out = stdout(&o);
+        assert!(out.contains("solutions:  exactly one"), "{id}:\n{out}");
+        // The board written back in Tatham's form is the id we read.
+        assert!(out.contains(&format!("tatham:     {id}")), "{id}:\n{out}");
+    }
+    // The first Solo id's first row is `.3..8....`.
+    let first = stdout(&dayseed(&["show", "--json", TATHAM_UNIQUE[0]]));
+    let v: Value = serde_json::from_str(first.trim()).unwrap();
+    assert_eq!(v["genre"], "sudoku");
+    assert!(
+        v["puzzle"]["puzzle"]
+            .as_str()
+            .unwrap()
+            .starts_with(".3..8...."),
+        "{v}"
+    );
+    assert!(
+        v["puzzlink"]
+            .as_str()
+            .unwrap()
+            .starts_with("https://puzz.link/p?sudoku/9/9/")
+    );
+}
+
+#[test]
+fn show_and_check_read_flip_ids_and_puzzlink_urls() {
+    // `sgt-flip --generate 1 3x3c`: lit cells (1,1) (1,2) (2,3) (3,2).
+    let flip = "3x3:d074191345d1644c17058,c50";
+    let o = dayseed(&["show", "--json", flip]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["genre"], "lightsout");
+    assert_eq!(
+        v["puzzle"]["board"],
+        serde_json::json!(["110", "001", "010"])
+    );
+    assert_eq!(v["tatham"], flip);
+    // Pressing (0,0) clears (0,0),(0,1) and lights (1,0); the board is not yet solved.
+    let o = dayseed(&["check", flip, "--state", r#"{"presses":[[0,0]]}"#]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("not solved"), "{}", stdout(&o));
+
+    let url = "https://puzz.link/p?slither/3/2/876";
+    let o = dayseed(&["show", url]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains(&format!("puzz.link:  {url}")),
+        "{}",
+        stdout(&o)
+    );
+
+    // A random-pattern Flip id is another game, and says so.
+    let o = dayseed(&["show", "3x3:d0701b1342cb644c27058,b30"]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("not Lights Out's cross"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn urls_of_puzzles_we_do_not_read_say_so() {
+    let o = dayseed(&["show", "https://puzz.link/p?lightup/3/3/0"]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("'lightup' URLs are not boards dayseed reads"),
+        "{}",
+        stderr(&o)
+    );
+}

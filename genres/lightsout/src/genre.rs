@@ -212,8 +212,15 @@ impl Genre for LightsOut {
         out
     }
 
+    /// Our rows of `0`/`1`, or a Flip game id with the crosses pattern (see
+    /// [`crate::interchange`]).
     fn decode(&self, text: &str) -> Result<Puzzle> {
-        Ok(Puzzle::from_lights(&format::decode(text)?))
+        let lights = if crate::interchange::is_foreign(text) {
+            crate::interchange::from_tatham(text)?
+        } else {
+            format::decode(text)?
+        };
+        Ok(Puzzle::from_lights(&lights))
     }
 
     fn validate_state(&self, puzzle: &Puzzle, state: &State) -> Result<()> {

@@ -54,6 +54,7 @@ pub mod generate;
 pub mod genre;
 pub mod gf2;
 pub mod hint;
+pub mod interchange;
 pub mod params;
 pub mod puzzle;
 pub mod solver;

@@ -12,11 +12,12 @@ use crate::usage::{OrUsage, usage};
 const MAX_STATE_BYTES: u64 = 1 << 20;
 
 fn load(registry: &Registry, a: &StateArgs) -> Result<(&'static dyn DynGenre, Value, Value)> {
-    let (genre, puzzle) = if a.puzzle.contains(':') && a.genre.is_none() {
+    let foreign = crate::interchange::foreign_genre(&a.puzzle)?;
+    let (genre, puzzle) = if a.puzzle.contains(':') && a.genre.is_none() && foreign.is_none() {
         let (id, genre) = registry.parse_id(&a.puzzle)?;
         (genre, genre.generate(&id)?.puzzle)
     } else {
-        let Some(name) = &a.genre else {
+        let Some(name) = a.genre.as_deref().or(foreign) else {
             return Err(usage(format!(
                 "'{}' is not an id; give --genre to read it as puzzle text",
                 a.puzzle
