@@ -99,7 +99,7 @@ impl Genre for Jj {
     }
 
     fn capabilities(&self) -> Capabilities {
-        Capabilities::arcade(false)
+        Capabilities::arcade(true)
     }
 
     fn parse_params(&self, text: &str) -> Result<Params> {
@@ -232,6 +232,11 @@ impl Genre for Jj {
 
     fn simulate(&self, level: &Level) -> Result<Box<dyn Simulation>> {
         simulate(level)
+    }
+
+    /// The map; with the solution, both cores' paths along the replayed plan ([`crate::render`]).
+    fn render_svg(&self, level: &Level, show_solution: bool) -> Result<String> {
+        crate::render::svg(level, show_solution)
     }
 
     fn render_text(&self, level: &Level, _tape: Option<&Tape>, _show_solution: bool) -> String {

@@ -39,6 +39,7 @@
 //! # Modules
 //! [`physics`] the step function · [`world`] map and mechanisms · [`template`] chamber files ·
 //! [`build`] plan builder · [`level`] level JSON and generator · [`params`] · [`solo`] ·
+//! [`render`] the SVG picture ·
 //! [`genre`] the Genre implementation · [`arcade`] (the kit's tape, replay and verdict).
 
 pub mod build;
@@ -49,6 +50,7 @@ pub use dayseed_core::arcade;
 pub mod level;
 pub mod params;
 pub mod physics;
+pub mod render;
 pub mod solo;
 pub mod template;
 pub mod world;
