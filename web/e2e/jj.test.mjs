@@ -5,6 +5,9 @@
 // Then picks "Players: Solo A": a tap of A's grip key starts the run and core B walks along the
 // plan with no key of B's (A stands still), B's arrow keys are ignored, and A's D still walks A;
 // a solo run played to its ending offers no score form (the server replays two-player tapes only).
+// Last, a generator-g2 level with a hanging-swing chamber: the page plays its plan to the exit,
+// the server checks the plan (solved, its ticks) and a cut plan (not solved), and files a score
+// from the plan's tape at the time its own replay computes.
 // Run like play.test.mjs (scripts/test-e2e.sh sets DAYSEED_URL and DAYSEED_ARTIFACTS).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -148,5 +151,63 @@ test('Solo A: B follows the plan without B\'s keys, A walks on A\'s keys, and a 
   assert.equal(await page.isVisible('form.score'), false, 'no score form after a solo run');
   assert.match(await page.$eval('.message', (el) => el.textContent), /not submitted/);
   await shot('05-solo-a-ended');
+  assert.deepEqual(pageErrors, []);
+});
+
+/** The server's verdict on a tape for `id` (POST /api/v1/check). */
+async function serverCheck(id, state) {
+  const response = await fetch(new URL('api/v1/check', BASE), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ id, state }),
+  });
+  assert.equal(response.status, 200, await response.clone().text());
+  return response.json();
+}
+
+// A generator-g2 level holding a hanging-swing chamber (`swing` or `hang`).
+const HANG_ID = 'jj:SEED-16-C2-MEDIUM-g2';
+
+test('a g2 level with a hanging swing: the page plays the plan to the exit, the server files its time by replay and refuses a cut plan', async () => {
+  const engine = await load(readFileSync(new URL('../pkg/dayseed.wasm', import.meta.url)));
+  const record = engine.generate(HANG_ID);
+  const { plan, plan_ticks: planTicks } = record.puzzle;
+  assert.ok(record.puzzle.chambers.some((c) => c.template === 'swing' || c.template === 'hang'),
+    JSON.stringify(record.puzzle.chambers.map((c) => c.template)));
+
+  // Through the UI: the page's own step function plays the plan to the exit in the plan's time.
+  await page.goto(new URL(`#id=${encodeURIComponent(HANG_ID)}`, BASE).href);
+  await page.waitForSelector('canvas');
+  await page.getByRole('button', { name: /watch the solver/i }).click();
+  await page.waitForFunction(
+    (text) => document.body.innerText.includes(text),
+    `${(planTicks / 60).toFixed(2)} s`,
+    { timeout: 60_000 },
+  );
+  await shot('04-hanging-swing-solver');
+
+  // The server's verdict on the plan: solved, scored by its own replay.
+  const won = await serverCheck(HANG_ID, plan);
+  assert.equal(won.solved, true, JSON.stringify(won));
+  assert.equal(won.score.value, planTicks);
+  assert.equal(won.score.unit, 'ticks');
+  // The first half of the plan stops short of the exit: not solved.
+  const events = plan.split('.');
+  const cut = events.slice(0, Math.ceil(events.length / 2)).join('.');
+  const short = await serverCheck(HANG_ID, cut);
+  assert.equal(short.solved, false, JSON.stringify(short));
+
+  // Filed through the page's API module with the plan's tape: the leaderboard shows the
+  // server's replayed time.
+  const result = await page.evaluate(async ({ id, digest, tape }) => {
+    const api = await import(new URL('lib/api.js', document.baseURI).href);
+    const named = await api.renamePlayer('Rope Tester');
+    if (named.error) return named;
+    return api.submitArcadeScore({ id, digest, tape, elapsedMs: 5000 });
+  }, { id: HANG_ID, digest: record.digest, tape: plan });
+  assert.ok(result.ok, JSON.stringify(result));
+  const board = await (await fetch(new URL(`api/v1/leaderboard/${encodeURIComponent(HANG_ID)}`, BASE))).json();
+  const mine = board.entries.find((e) => e.player === 'Rope Tester');
+  assert.equal(mine?.score, planTicks, JSON.stringify(board));
   assert.deepEqual(pageErrors, []);
 });

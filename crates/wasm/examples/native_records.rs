@@ -11,6 +11,13 @@
 //!   the `replay` export (`{"ok":{"ending","ticks","tick_hash","final_hash"}}`) on the tape of the
 //!   `solve` export's report, or the `solve` error, or [`NO_TAPE`] when the report has none. So
 //!   parity covers the step function tick by tick, not only the boards.
+//! * `native_records shots <slingstar id>` prints, for the first hole of that board, every one of
+//!   its 384 verification shots (the 96-direction table x the 4 powers, exactly the aims the
+//!   generator's survey flies), one JSON line each: `{"dir","power","tape","end","flight_ticks",
+//!   "replay"}`. `end` and `flight_ticks` come from the verification's own shot function
+//!   (`World::shot`); `replay` is the exact `replay` export response for the one-shot tape on the
+//!   board's puzzle (tick count, folded per-tick state hash, final hash). tests/shots.test.mjs
+//!   replays the same tapes in wasm and compares.
 
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
@@ -147,6 +154,48 @@ fn solver_replay(genre: &str, puzzle: &Value) -> String {
     }
 }
 
+/// The `shots` lines of a slingstar id (see the module docs).
+fn shot_lines(registry: &dayseed_core::Registry, id: &str) -> Result<Vec<String>, String> {
+    use dayseed_slingstar::physics::World;
+    use dayseed_slingstar::puzzle::Puzzle;
+    use dayseed_slingstar::verify::{DIRS, POWERS, aim_table};
+    if !id.starts_with("slingstar:") {
+        return Err(format!("{id}: shots takes a slingstar id"));
+    }
+    let record = registry.generate(id).map_err(|e| e.message().to_string())?;
+    let puzzle_value = serde_json::to_value(&record.puzzle).map_err(|e| e.to_string())?;
+    let puzzle: Puzzle =
+        serde_json::from_value(puzzle_value.clone()).map_err(|e| format!("{id}: {e}"))?;
+    let hole = puzzle
+        .holes
+        .first()
+        .ok_or_else(|| format!("{id}: the board has no hole"))?;
+    let world = World::new(&hole.layout());
+    let table = aim_table(DIRS);
+    let mut lines = Vec::with_capacity(DIRS * POWERS.len());
+    for &power in &POWERS {
+        for (dir, &[x, y]) in table.iter().enumerate() {
+            let aim = dayseed_slingstar::physics::Aim { x, y, power };
+            let (end, ticks) = world.shot(aim).map_err(|e| e.message().to_string())?;
+            let tape = json!({ "events": [ { "tick": 0, "action": { "aim": aim } } ] });
+            let replay = respond(
+                api::replay,
+                &json!({ "genre": "slingstar", "puzzle": puzzle_value, "tape": tape }),
+            );
+            let head = json!({
+                "dir": dir,
+                "power": power,
+                "tape": tape,
+                "end": end,
+                "flight_ticks": ticks,
+            })
+            .to_string();
+            lines.push(format!("{},\"replay\":{replay}}}", &head[..head.len() - 1]));
+        }
+    }
+    Ok(lines)
+}
+
 /// The parity record of one id (see the module docs).
 fn record_line(registry: &dayseed_core::Registry, id: &str) -> String {
     let record = match registry.generate(id) {
@@ -194,8 +243,20 @@ fn main() -> ExitCode {
                 writeln!(out, "{}", record_line(&registry, id))
             })
         }
+        "shots" => {
+            let id = std::env::args().nth(2).unwrap_or_default();
+            match shot_lines(&dayseed_catalog::registry(), &id) {
+                Ok(lines) => lines.iter().try_for_each(|l| writeln!(out, "{l}")),
+                Err(e) => {
+                    eprintln!("native_records shots: {e}");
+                    return ExitCode::FAILURE;
+                }
+            }
+        }
         _ => {
-            eprintln!("usage: native_records ids | native_records records < ids.txt");
+            eprintln!(
+                "usage: native_records ids | native_records records < ids.txt | native_records shots <slingstar id>"
+            );
             return ExitCode::from(2);
         }
     };

@@ -1,7 +1,7 @@
 //! Benchmark driver for `bench/jj-bench.sh` (wall-clock timing lives here, never in the library).
 //!
 //! ```text
-//! jj_bench gen SEEDS PARAMS   generate seeds 0..SEEDS: pass rate, first-try share, re-rolls,
+//! jj_bench gen SEEDS PARAMS   generate seeds 0..SEEDS with the current generator: pass rate, first-try share, re-rolls,
 //!                             mean / median / max ms per level, determinism of the first 100
 //! jj_bench robust             per template: share of (values x plan shifted -0.1 s / +0.1 s)
 //!                             that still clears WITHOUT margins; knife-edge templates flagged
@@ -69,11 +69,13 @@ fn gen_levels(n: u64, params: &Params) {
     let median = ms[ms.len() / 2];
     let passed = n - failed;
     println!(
-        "gen {} x {n}: passed {passed}/{n} ({:.2}%), first try {first_try} ({:.1}%), chamber \
+        "gen {} x {n} (generator g{}, {} templates): passed {passed}/{n} ({:.2}%), first try {first_try} ({:.1}%), chamber \
          re-rolls {chamber_rerolls}, level re-rolls {level_rerolls}, mean plan {:.1} s; \
          per level mean {mean:.2} ms, median {median:.2} ms, max {max:.2} ms; deterministic \
          (first {} twice): {same}",
         params.format(),
+        dayseed_jj::template::NEWEST_LIBRARY,
+        library().len(),
         100.0 * passed as f64 / n as f64,
         100.0 * first_try as f64 / n as f64,
         plan_s / passed.max(1) as f64,

@@ -9,21 +9,33 @@ use dayseed_core::{
 use serde_json::{Value, json};
 
 use crate::arcade::{Action, Simulation, Tape, replay, verdict};
-use crate::level::{Level, generate, replan};
+use crate::level::{Level, generate_from, replan};
 use crate::params::Params;
 use crate::physics::{JjSim, TPS};
 use crate::solo::SoloSim;
+use crate::template::library_for;
 
-/// The first generator: physics g1 ([`crate::physics`]), the template library in its file order,
-/// difficulty ranges, 3 chamber re-rolls then level re-rolls on the same stream.
+/// The first generator: physics g1 ([`crate::physics`]), the template library's first 22 files in
+/// their order, difficulty ranges, 3 chamber re-rolls then level re-rolls on the same stream.
 pub const G1: Version = Version(1);
+/// The second generator: g1's physics and rules unchanged, the library grown by the templates
+/// `swing` (a hanging swing across a pit) and `shelf` (hanging under a ledge while the partner
+/// holds); see [`crate::template::library_for`].
+pub const G2: Version = Version(2);
 
 /// Every version, oldest first.
-pub static VERSIONS: [VersionInfo; 1] = [VersionInfo {
-    version: G1,
-    status: VersionStatus::Current,
-    note: "authored chamber plans replayed with margins (spikes +0.2, windows -0.3 s)",
-}];
+pub static VERSIONS: [VersionInfo; 2] = [
+    VersionInfo {
+        version: G1,
+        status: VersionStatus::Supported,
+        note: "authored chamber plans replayed with margins (spikes +0.2, windows -0.3 s); 22 templates",
+    },
+    VersionInfo {
+        version: G2,
+        status: VersionStatus::Current,
+        note: "g1 plus hanging-swing templates (24 templates)",
+    },
+];
 
 /// The longest run `check` replays: 15 minutes of ticks.
 pub const MAX_CHECK_TICKS: u32 = 15 * 60 * TPS;
@@ -87,7 +99,7 @@ impl Genre for Jj {
     }
 
     fn capabilities(&self) -> Capabilities {
-        Capabilities::arcade(false)
+        Capabilities::arcade(true)
     }
 
     fn parse_params(&self, text: &str) -> Result<Params> {
@@ -107,15 +119,18 @@ impl Genre for Jj {
     }
 
     fn generate(&self, version: Version, source: &Source, params: &Params) -> Result<Board<Level>> {
-        if version != G1 {
-            return Err(unsupported_version(Self::NAME, version, &VERSIONS));
+        let lib = match version {
+            G1 => library_for(1),
+            G2 => library_for(2),
+            _ => None,
         }
+        .ok_or_else(|| unsupported_version(Self::NAME, version, &VERSIONS))?;
         let seed = match *source {
             Source::Daily { epoch_day, .. } => daily_seed(epoch_day),
             Source::Seed(s) => s,
         };
         let mut rng = Rng::from_seed(seed);
-        let level = generate(params, &mut rng)?;
+        let level = generate_from(&lib, params, &mut rng)?;
         self.validate(&level)?;
         Ok(Board {
             seed,
@@ -217,6 +232,11 @@ impl Genre for Jj {
 
     fn simulate(&self, level: &Level) -> Result<Box<dyn Simulation>> {
         simulate(level)
+    }
+
+    /// The map; with the solution, both cores' paths along the replayed plan ([`crate::render`]).
+    fn render_svg(&self, level: &Level, show_solution: bool) -> Result<String> {
+        crate::render::svg(level, show_solution)
     }
 
     fn render_text(&self, level: &Level, _tape: Option<&Tape>, _show_solution: bool) -> String {

@@ -137,7 +137,8 @@ fn verify(world: &World, tape: &Tape, ticks: u32) -> std::result::Result<(), Fai
     Ok(())
 }
 
-/// Generates a level: chambers drawn from the library on `rng`, each proven as it is added.
+/// Generates a level with the newest generator's template list: chambers drawn on `rng`, each
+/// proven as it is added.
 pub fn generate(params: &Params, rng: &mut Rng) -> Result<Level> {
     generate_from(&library(), params, rng)
 }

@@ -3,9 +3,11 @@
 //! in the real physics with safety margins before the level ships, and the joined plan is the
 //! level's solution, its par and the SOLO partner's script.
 //!
-//! # How a level is made (generator g1)
-//! 1. Draw a template from the library (`chambers/*.txt`, see [`template`]) eligible at the
-//!    difficulty, and values for its parameters inside the difficulty's part of each range.
+//! # How a level is made (generators g1 and g2)
+//! 1. Draw a template from the version's library (`chambers/*.txt`, see [`template`]; g1 the 22
+//!    original files, g2 those plus the hanging-swing templates `swing` and `hang`, see
+//!    [`template::library_for`]) eligible at the difficulty, and values for its parameters inside
+//!    the difficulty's part of each range. Everything else is the same in both versions.
 //! 2. Append the chamber to the map, walk the cores to its start marks ([`build`]) and replay its
 //!    plan with **margins**: spike hitboxes +0.2 cell, every gate and door window 0.3 s shorter
 //!    ([`physics`]). A chamber whose plan fails is re-rolled (only that chamber) up to 3 times on
@@ -15,7 +17,8 @@
 //! 4. Par = ceil(1.6 x the plan's ticks).
 //!
 //! # Ids and params
-//! `jj:SEED-42-C8-MEDIUM-g1`, `jj:DAILY-<policy>-<day>-C8-MEDIUM-g1`. Params `C<chambers>-<EASY|
+//! `jj:SEED-42-C8-MEDIUM-g2`, `jj:DAILY-<policy>-<day>-C8-MEDIUM-g2` (g2 is current; g1 ids
+//! keep their boards). Params `C<chambers>-<EASY|
 //! MEDIUM|HARD>` (1 to 24 chambers; EASY uses tier-1 templates and the lower half of each range,
 //! MEDIUM tiers 1-2 and whole ranges, HARD every template and the upper halves). CLI:
 //! `dayseed gen jj --param chambers=8 --difficulty hard --count N`; dailies are C8 at MEDIUM
@@ -36,6 +39,7 @@
 //! # Modules
 //! [`physics`] the step function · [`world`] map and mechanisms · [`template`] chamber files ·
 //! [`build`] plan builder · [`level`] level JSON and generator · [`params`] · [`solo`] ·
+//! [`render`] the SVG picture ·
 //! [`genre`] the Genre implementation · [`arcade`] (the kit's tape, replay and verdict).
 
 pub mod build;
@@ -46,6 +50,7 @@ pub use dayseed_core::arcade;
 pub mod level;
 pub mod params;
 pub mod physics;
+pub mod render;
 pub mod solo;
 pub mod template;
 pub mod world;

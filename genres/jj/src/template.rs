@@ -339,8 +339,8 @@ impl Template {
     }
 }
 
-/// The template files, in library order (the order is part of generator g1).
-const FILES: &[&str] = &[
+/// The template files of generator g1, in library order (the order is part of g1; frozen).
+const G1_FILES: &[&str] = &[
     include_str!("../chambers/walk.txt"),
     include_str!("../chambers/hop.txt"),
     include_str!("../chambers/gap.txt"),
@@ -365,10 +365,34 @@ const FILES: &[&str] = &[
     include_str!("../chambers/stepgap.txt"),
 ];
 
-/// The parsed template library (parsed on each call; cheap, and keeps the crate free of globals).
-pub fn library() -> Vec<Template> {
-    FILES
-        .iter()
+/// The templates generator g2 adds after g1's list (g2's library is g1's files, then these).
+const G2_FILES: &[&str] = &[
+    include_str!("../chambers/swing.txt"),
+    include_str!("../chambers/hang.txt"),
+];
+
+/// Newest generator version with a template list (see [`library_for`]).
+pub const NEWEST_LIBRARY: u32 = 2;
+
+fn parse_all<'a>(files: impl Iterator<Item = &'a &'a str>) -> Vec<Template> {
+    files
         .map(|t| Template::parse(t).expect("chamber templates parse (tested)"))
         .collect()
+}
+
+/// The whole template library, every version's files (names are unique across versions; a
+/// template is never edited once a version ships it). Used to find a template by name and by the
+/// tests that prove every template. Parsed on each call: cheap, and keeps the crate free of globals.
+pub fn library() -> Vec<Template> {
+    parse_all(G1_FILES.iter().chain(G2_FILES))
+}
+
+/// The template list generator version `generator` draws from, in its frozen order: g1 the
+/// original 22 files, g2 those and then [`G2_FILES`]. None for a version without a list.
+pub fn library_for(generator: u32) -> Option<Vec<Template>> {
+    match generator {
+        1 => Some(parse_all(G1_FILES.iter())),
+        2 => Some(library()),
+        _ => None,
+    }
 }

@@ -1,4 +1,4 @@
-//! Golden fixtures: `fixtures/jj/g1.jsonl`, checked by core's one fixture harness
+//! Golden fixtures: `fixtures/jj/g1.jsonl` and `g2.jsonl`, checked by core's one fixture harness
 //! (`dayseed_core::testkit`: every line regenerated, the file's SHA-256 pinned). A change to the
 //! generator, the physics or the template library changes boards: that is a new version.
 
@@ -26,10 +26,16 @@ fn fixtures_regenerate_exactly_and_stay_locked() {
     check_fixtures(&Fixtures {
         genre: &dayseed_jj::GENRE,
         root: &Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures"),
-        locks: &[(
-            "g1",
-            "dbb2107e2bada5ed166a49b27f90dca03efd7fb7080a91ddc027606772ae3997",
-        )],
+        locks: &[
+            (
+                "g1",
+                "dbb2107e2bada5ed166a49b27f90dca03efd7fb7080a91ddc027606772ae3997",
+            ),
+            (
+                "g2",
+                "0fb9bf12114c6755161125a57e4ec19aaf1dae6d679966cbb3af3ae2b9093771",
+            ),
+        ],
         ids: fixture_ids,
     });
 }

@@ -24,7 +24,12 @@ fn puzzle_of(record: &Value) -> Value {
 
 #[test]
 fn same_id_same_level() {
-    for id in ["jj:SEED-1-C8-MEDIUM-g1", "jj:SEED-77-C4-HARD-g1"] {
+    for id in [
+        "jj:SEED-1-C8-MEDIUM-g1",
+        "jj:SEED-77-C4-HARD-g1",
+        "jj:SEED-1-C8-MEDIUM-g2",
+        "jj:SEED-77-C4-HARD-g2",
+    ] {
         assert_eq!(gen_record(id), gen_record(id), "{id}");
     }
     assert_ne!(
@@ -35,15 +40,15 @@ fn same_id_same_level() {
 
 #[test]
 fn the_level_plan_wins_by_replay() {
-    for seed in 0..20 {
+    for (seed, version) in (0..20).flat_map(|s| [(s, "g1"), (s, "g2")]) {
         for params in ["C8-EASY", "C8-MEDIUM", "C6-HARD"] {
-            let rec = gen_record(&format!("jj:SEED-{seed}-{params}-g1"));
+            let rec = gen_record(&format!("jj:SEED-{seed}-{params}-{version}"));
             let puzzle = puzzle_of(&rec);
             let plan = rec["plan"].as_str().expect("plan").to_string();
             let v = dayseed_jj::GENRE
                 .check(&puzzle, &Value::from(plan.clone()))
                 .expect("checks");
-            assert!(v.solved, "seed {seed} {params}: {v:?}");
+            assert!(v.solved, "seed {seed} {params} {version}: {v:?}");
             let report = dayseed_jj::GENRE
                 .solve_report(
                     &puzzle,
@@ -60,6 +65,47 @@ fn the_level_plan_wins_by_replay() {
             assert_eq!(par, (ticks * 16).div_ceil(10));
         }
     }
+}
+
+/// g2 draws the hanging templates (g1 never does), and a g2 level holding them replans from its
+/// chamber list when the plan is withheld.
+#[test]
+fn g2_levels_use_the_hanging_templates_and_replan() {
+    let uses = |rec: &Value, name: &str| {
+        rec["chambers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c["template"] == name)
+    };
+    let mut found = 0;
+    for seed in 0..30 {
+        let g1 = gen_record(&format!("jj:SEED-{seed}-C8-MEDIUM-g1"));
+        assert!(!uses(&g1, "swing") && !uses(&g1, "hang"));
+        let rec = gen_record(&format!("jj:SEED-{seed}-C8-MEDIUM-g2"));
+        if !(uses(&rec, "swing") || uses(&rec, "hang")) {
+            continue;
+        }
+        found += 1;
+        let hidden = dayseed_jj::GENRE
+            .without_solution(&puzzle_of(&rec))
+            .expect("hides");
+        let report = dayseed_jj::GENRE
+            .solve_report(
+                &hidden,
+                SolveOptions {
+                    grade: false,
+                    budget: 1,
+                },
+            )
+            .expect("replans");
+        assert_eq!(report["tape"], rec["plan"], "seed {seed}");
+    }
+    assert!(found >= 5, "only {found} of 30 g2 levels hang");
+    let e = dayseed_jj::GENRE
+        .generate(&"jj:SEED-1-C8-MEDIUM-g3".parse().unwrap())
+        .unwrap_err();
+    assert!(e.message().contains("g3"), "{}", e.message());
 }
 
 #[test]
@@ -156,4 +202,36 @@ fn bad_levels_get_clear_errors() {
         .contains("chamber 0")
     );
     assert!(g.decode("not json").is_err());
+}
+
+#[test]
+fn the_svg_draws_the_map_and_both_paths_of_the_plan_to_the_exit() {
+    let rec = gen_record("jj:SEED-4-C3-MEDIUM-g2");
+    let puzzle = puzzle_of(&rec);
+    let g = &dayseed_jj::GENRE;
+    let bare = g.render_svg(&puzzle, false).expect("draws");
+    assert!(bare.starts_with("<svg") && bare.trim_end().ends_with("</svg>"));
+    assert!(!bare.contains("<polyline"));
+    // Withheld plan: the paths come from the replanned tape.
+    let hidden = g.without_solution(&puzzle).expect("hides");
+    let full = g.render_svg(&hidden, true).expect("draws with the plan");
+    let paths: Vec<&str> = full
+        .lines()
+        .filter(|l| l.starts_with("<polyline"))
+        .collect();
+    assert_eq!(paths.len(), 2, "one path per core");
+    let exit_px = (rec["exit_x"].as_f64().unwrap() + 0.5) * 16.0;
+    for p in paths {
+        let points = p.split('"').nth(1).expect("points");
+        let last_x: f64 = points
+            .rsplit(' ')
+            .next()
+            .and_then(|xy| xy.split(',').next())
+            .and_then(|x| x.parse().ok())
+            .expect("a last point");
+        assert!(
+            last_x > exit_px,
+            "the path ends past the exit: {last_x} <= {exit_px}"
+        );
+    }
 }

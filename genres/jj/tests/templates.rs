@@ -84,3 +84,43 @@ fn malformed_template_files_get_clear_errors() {
     let e = Template::parse("name: x\nplan:\n10 R R\nmap:\n>..\n..\n").unwrap_err();
     assert!(e.message().contains("rows"), "{}", e.message());
 }
+
+#[test]
+fn g1_keeps_its_frozen_list_and_g2_adds_the_hanging_templates() {
+    use dayseed_jj::template::library_for;
+    let g1 = library_for(1).expect("g1 has a list");
+    let g2 = library_for(2).expect("g2 has a list");
+    assert_eq!(g1.len(), 22, "g1's list is frozen");
+    assert!(g2.len() >= 24, "g2 has {} templates", g2.len());
+    for (a, b) in g1.iter().zip(&g2) {
+        assert_eq!(a.name, b.name, "g2 starts with g1's list in g1's order");
+    }
+    for name in ["swing", "hang"] {
+        assert!(g1.iter().all(|t| t.name != name), "{name} is not in g1");
+        assert!(g2.iter().any(|t| t.name == name), "{name} is in g2");
+    }
+    assert!(library_for(0).is_none() && library_for(3).is_none());
+}
+
+/// The hanging templates really hang: with every grip taken out of the plan, B (the core that steps
+/// into the pit) is not held by the rope and the chamber fails because of it.
+#[test]
+fn the_hanging_templates_need_the_anchor() {
+    for t in library()
+        .into_iter()
+        .filter(|t| t.name == "swing" || t.name == "hang")
+    {
+        for values in t.all_values() {
+            let mut c = t.instantiate(&values).expect("values in range");
+            assert!(Builder::new().add_chamber(&c).is_ok());
+            for (_, keys) in &mut c.plan {
+                keys[0][3] = false;
+                keys[1][3] = false;
+            }
+            let f = Builder::new()
+                .add_chamber(&c)
+                .expect_err("the plan without grips must fail");
+            assert!(f.0.contains("core B"), "{} {values:?}: {}", t.name, f.0);
+        }
+    }
+}
