@@ -6,7 +6,7 @@
 const CACHE = 'dayseed-v1';
 const SHELL = [
   './', 'index.html', 'style.css', 'app.js', 'session.js', 'dayseed.js', 'manifest.webmanifest',
-  'icon.svg', 'pkg/dayseed.wasm',
+  'icon.svg', 'file-note.js', 'pkg/dayseed.wasm',
 ];
 
 self.addEventListener('install', (event) => {

@@ -81,6 +81,16 @@ pub struct ServeArgs {
     /// Directory of the web page to serve at / (default: ./web when it exists).
     #[arg(long)]
     pub web: Option<PathBuf>,
+    /// Connections one client address may hold open at once; more are answered 429.
+    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_connections_per_address: u32,
+    /// Sustained requests per second one client address may make (0: no limit); beyond the
+    /// burst they are answered 429 with Retry-After.
+    #[arg(long, default_value_t = 50)]
+    pub requests_per_second: u32,
+    /// Requests one client address may make at once above the sustained rate.
+    #[arg(long, default_value_t = 200)]
+    pub request_burst: u32,
 }
 
 /// `dayseed import`.

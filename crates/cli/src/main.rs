@@ -26,15 +26,33 @@ fn main() -> ExitCode {
         Ok(commands::Outcome::PartialFailure) => ExitCode::from(1),
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) if usage::is_usage(&e) => {
-            eprintln!("dayseed: {e:#}");
+            eprintln!("dayseed: {}", describe(&e));
             eprintln!("(see `dayseed --help` and `dayseed <command> --help`)");
             ExitCode::from(2)
         }
         Err(e) => {
-            eprintln!("dayseed: {e:#}");
+            eprintln!("dayseed: {}", describe(&e));
             ExitCode::from(1)
         }
     }
+}
+
+/// The error and its causes joined by `: `, leaving out a cause whose text the message already
+/// holds (a database error names SQLite's message, which is also its source, and so on), so each
+/// reason is said once.
+fn describe(e: &anyhow::Error) -> String {
+    let mut out = String::new();
+    for cause in e.chain() {
+        let text = cause.to_string();
+        if text.is_empty() || out.contains(&text) {
+            continue;
+        }
+        if !out.is_empty() {
+            out.push_str(": ");
+        }
+        out.push_str(&text);
+    }
+    out
 }
 
 /// True when the error is stdout closing early (`dayseed gen ... | head`).

@@ -18,7 +18,10 @@
 //! * Static files: the web directory is served at `/` ([`static_files`]: small files from
 //!   memory, the rest through tower-http's `ServeDir`); without one, `/` says so.
 //! * Connections ([`listen`]): HTTP/1.1, request headers within 10 s (idle keep-alive
-//!   connections are closed after that too), at most 1,024 open at once, drained on shutdown.
+//!   connections are closed after that too), at most 1,024 open at once, drained on shutdown;
+//!   per peer address at most 256 connections and 50 requests a second after a burst of 200
+//!   (`dayseed serve --max-connections-per-address`, `--requests-per-second`, `--request-burst`),
+//!   beyond which it answers 429 with `Retry-After`.
 //! * CPU-heavy work runs in bounded pools ([`work`]): generation under a node ceiling, one job
 //!   per id (single flight), cancelled when nobody waits any more, at most half the cores at
 //!   once; checks and hints apart from it ([`AppState::compute`]). A full queue is a 503 `busy`
@@ -31,10 +34,12 @@ pub mod cache;
 pub mod deadline;
 pub mod error;
 pub mod extract;
+pub mod guard;
 pub mod handlers;
 pub mod import;
 pub mod listen;
 pub mod policy;
+pub mod readiness;
 pub mod routes;
 pub mod state;
 pub mod static_files;
@@ -62,6 +67,8 @@ pub struct ServerConfig {
     pub db_path: PathBuf,
     /// The web page's directory served at `/`, if any.
     pub web_dir: Option<PathBuf>,
+    /// Connection and per-address request limits.
+    pub limits: listen::ConnectionLimits,
 }
 
 /// Opens the database and the catalog's registry as the state `serve` uses.
@@ -106,7 +113,7 @@ pub async fn serve(config: ServerConfig) -> Result<(), ServerError> {
     listen::serve_connections(
         listener,
         app(state),
-        listen::ConnectionLimits::default(),
+        config.limits,
         shutdown_signal(),
     )
     .await;

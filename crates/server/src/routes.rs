@@ -11,6 +11,7 @@ use tower_http::trace::{DefaultMakeSpan, DefaultOnResponse, TraceLayer};
 use tracing::Level;
 
 use crate::deadline;
+use crate::guard;
 use crate::extract::MAX_BODY_BYTES;
 use crate::handlers::{meta, play, players, puzzles, saves, scores, sessions};
 use crate::state::AppState;
@@ -38,6 +39,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/v1/saves", get(saves::get).put(saves::put))
         .route("/api/v1/openapi.json", get(meta::openapi))
         .route("/healthz", get(meta::healthz))
+        .route("/readyz", get(meta::readyz))
         .route("/api/{*rest}", any(meta::no_route))
         .method_not_allowed_fallback(meta::method_not_allowed);
     let router = match state.web_dir() {
@@ -46,6 +48,7 @@ pub fn app(state: AppState) -> Router {
     };
     router
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(axum::middleware::from_fn(guard::guard))
         .layer(axum::middleware::from_fn_with_state(
             deadline::REQUEST_DEADLINE,
             deadline::enforce,

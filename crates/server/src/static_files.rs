@@ -9,9 +9,14 @@
 //! conditional requests, large or unknown-type files, missing files, directories — goes to
 //! `ServeDir` unchanged, so path safety, 404s and redirects stay its job.
 //!
-//! Paths with a hidden segment (a name starting with `.`, such as `.git`) or a `node_modules`
-//! segment are answered 404 before either: a development checkout served with `--web web` must
-//! not expose its tool files.
+//! Only the page's own kinds of files are served, from inside the web directory: a request path
+//! is answered 404 unless every folder in it is neither hidden (`.git`) nor a development folder
+//! ([`PRIVATE_DIRS`]: `node_modules`, `e2e`, tests), its file name is not a tool file
+//! ([`PRIVATE_FILES`]: `package.json`, ...), and its extension is one of [`SERVED_EXTENSIONS`]
+//! (a name without an extension is only a folder's redirect). A development checkout served with
+//! `--web web` so shows the page and nothing else (no `README.md`, no tests). A path that leads
+//! out of the web directory through a symbolic link is a 404 as well: the resolved file must lie
+//! under the resolved web directory.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -20,7 +25,7 @@ use std::time::{Duration, Instant, SystemTime};
 
 use axum::body::{Body, Bytes};
 use axum::extract::{Request, State};
-use axum::http::{HeaderValue, Method, StatusCode, header};
+use axum::http::{HeaderValue, Method, header};
 use axum::response::{IntoResponse, Response};
 use tower::ServiceExt;
 use tower_http::services::ServeDir;
@@ -31,6 +36,35 @@ use crate::state::AppState;
 pub const MAX_CACHED_FILE: u64 = 4 << 20;
 /// The memory all cached files may take together.
 pub const MAX_CACHED_TOTAL: u64 = 32 << 20;
+/// The extensions of the files a page is made of; any other file is never served.
+pub const SERVED_EXTENSIONS: &[&str] = &[
+    "html",
+    "js",
+    "mjs",
+    "css",
+    "wasm",
+    "svg",
+    "png",
+    "jpg",
+    "jpeg",
+    "webp",
+    "ico",
+    "webmanifest",
+    "json",
+    "map",
+    "txt",
+    "woff2",
+];
+/// Folders never served (compared without regard to case), besides hidden ones.
+pub const PRIVATE_DIRS: &[&str] = &["node_modules", "e2e", "test", "tests"];
+/// Tool files never served (compared without regard to case).
+pub const PRIVATE_FILES: &[&str] = &[
+    "package.json",
+    "package-lock.json",
+    "npm-shrinkwrap.json",
+    "tsconfig.json",
+    "jsconfig.json",
+];
 /// How long a cached file is served before its metadata is checked again.
 pub const REVALIDATE: Duration = Duration::from_secs(1);
 
@@ -77,9 +111,10 @@ impl StaticCache {
             return Some(hit.clone());
         }
         let full = self.root.join(&relative);
+        let root = self.root.clone();
         let previous = self.lock().by_path.get(&relative).cloned();
         let known = previous.as_ref().map(|c| (c.body.len() as u64, c.modified));
-        let loaded = tokio::task::spawn_blocking(move || load(&full, known))
+        let loaded = tokio::task::spawn_blocking(move || load(&root, &full, known))
             .await
             .ok()
             .flatten();
@@ -120,9 +155,65 @@ enum Loaded {
     Fresh(Bytes, Option<SystemTime>),
 }
 
+/// Where a path under the web directory leads once symbolic links are resolved.
+#[derive(Debug, PartialEq, Eq, Clone, Copy)]
+enum Located {
+    File,
+    Dir,
+    Missing,
+    Outside,
+}
+
+fn locate(root: &Path, path: &Path) -> Located {
+    let Ok(root) = root.canonicalize() else {
+        return Located::Missing;
+    };
+    match path.canonicalize() {
+        Err(_) => Located::Missing,
+        Ok(real) if !real.starts_with(&root) => Located::Outside,
+        Ok(real) if real.is_dir() => Located::Dir,
+        Ok(_) => Located::File,
+    }
+}
+
+/// Whether a percent-decoded request path may be served: `Some(true)` when it may only be a
+/// folder (no extension: ServeDir's redirect to `name/`), `Some(false)` for a file of a served
+/// kind or a folder's `index.html`, `None` for anything else.
+fn servable(decoded: &str) -> Option<bool> {
+    let trimmed = decoded.strip_prefix('/').unwrap_or(decoded);
+    let segments: Vec<&str> = trimmed.split(['/', '\\']).collect();
+    let (last, folders) = segments.split_last()?;
+    for folder in folders {
+        if folder.starts_with('.')
+            || PRIVATE_DIRS.iter().any(|d| folder.eq_ignore_ascii_case(d))
+        {
+            return None;
+        }
+    }
+    if last.is_empty() {
+        return Some(false); // the folder's index.html
+    }
+    if last.starts_with('.')
+        || PRIVATE_DIRS.iter().any(|d| last.eq_ignore_ascii_case(d))
+        || PRIVATE_FILES.iter().any(|f| last.eq_ignore_ascii_case(f))
+    {
+        return None;
+    }
+    match last.rsplit_once('.') {
+        None => Some(true),
+        Some((_, ext)) => SERVED_EXTENSIONS
+            .iter()
+            .any(|e| ext.eq_ignore_ascii_case(e))
+            .then_some(false),
+    }
+}
+
 /// Reads a regular file of at most [`MAX_CACHED_FILE`] bytes with its modification time, or
 /// says it is unchanged when its length and time equal `known`.
-fn load(path: &Path, known: Option<(u64, Option<SystemTime>)>) -> Option<Loaded> {
+fn load(root: &Path, path: &Path, known: Option<(u64, Option<SystemTime>)>) -> Option<Loaded> {
+    if locate(root, path) != Located::File {
+        return None; // missing, a folder, or out of the web directory: ServeDir or a 404
+    }
     let meta = std::fs::metadata(path).ok()?;
     if !meta.is_file() || meta.len() > MAX_CACHED_FILE {
         return None;
@@ -181,9 +272,12 @@ pub async fn serve_static(State(state): State<AppState>, req: Request) -> Respon
     let Some(root) = state.web_dir().cloned() else {
         return crate::handlers::meta::no_web_dir(req.uri().clone()).await;
     };
-    if is_private(req.uri().path()) {
-        return StatusCode::NOT_FOUND.into_response();
-    }
+    let decoded = percent_encoding::percent_decode_str(req.uri().path())
+        .decode_utf8_lossy()
+        .into_owned();
+    let Some(folder_only) = servable(&decoded) else {
+        return not_served();
+    };
     let plain = (req.method() == Method::GET || req.method() == Method::HEAD)
         && !req.headers().contains_key(header::RANGE)
         && !req.headers().contains_key(header::IF_MODIFIED_SINCE)
@@ -212,19 +306,24 @@ pub async fn serve_static(State(state): State<AppState>, req: Request) -> Respon
         }
         return response;
     }
+    let relative = decoded.trim_start_matches('/').to_string();
+    let base = root.clone();
+    let located = tokio::task::spawn_blocking(move || locate(&base, &base.join(relative)))
+        .await
+        .unwrap_or(Located::Missing);
+    match located {
+        Located::Outside => return not_served(),
+        Located::File | Located::Missing if folder_only => return not_served(),
+        _ => {}
+    }
     match ServeDir::new(root).oneshot(req).await {
         Ok(r) => r.into_response(),
         Err(never) => match never {},
     }
 }
 
-/// Whether a request path (percent-decoded) names a hidden file or folder or anything under
-/// `node_modules`, which the web directory never serves.
-fn is_private(path: &str) -> bool {
-    let decoded = percent_encoding::percent_decode_str(path).decode_utf8_lossy();
-    decoded
-        .split(['/', '\\'])
-        .any(|segment| segment.starts_with('.') || segment.eq_ignore_ascii_case("node_modules"))
+fn not_served() -> Response {
+    crate::error::AppError::not_found("no such file").into_response()
 }
 
 #[cfg(test)]
@@ -232,7 +331,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn hidden_and_tool_paths_are_private() {
+    fn only_the_pages_kinds_of_files_are_servable() {
         for private in [
             "/.git/config",
             "/%2egit/HEAD",
@@ -241,17 +340,32 @@ mod tests {
             "/%6Eode_modules/x.js",
             "/pkg/.env",
             "/../x",
+            "/README.md",
+            "/package.json",
+            "/Package-Lock.json",
+            "/e2e/play.test.mjs",
+            "/data.bin",
+            "/tests/",
         ] {
-            assert!(is_private(private), "{private}");
+            let decoded = percent_encoding::percent_decode_str(private).decode_utf8_lossy();
+            assert_eq!(servable(&decoded), None, "{private}");
         }
         for public in [
             "/",
             "/index.html",
             "/pkg/dayseed_wasm_bg.wasm",
             "/games/sudoku.js",
+            "/manifest.webmanifest",
+            "/pkg/",
         ] {
-            assert!(!is_private(public), "{public}");
+            assert_eq!(servable(public), Some(false), "{public}");
         }
+    }
+
+    #[test]
+    fn names_without_an_extension_are_folders_only() {
+        assert_eq!(servable("/pkg"), Some(true));
+        assert_eq!(servable("/node_modules"), None);
     }
 
     #[test]

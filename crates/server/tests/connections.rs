@@ -19,6 +19,7 @@ fn limits(max_connections: usize) -> ConnectionLimits {
         max_connections,
         drain_timeout: Duration::from_secs(1),
         max_connections_per_peer: 256,
+        ..ConnectionLimits::default()
     }
 }
 
@@ -101,6 +102,48 @@ fn one_peer_cannot_hold_every_slot() {
     // A freed slot is usable again.
     drop(idle);
     std::thread::sleep(Duration::from_millis(200));
+    let mut again = TcpStream::connect(s.addr).unwrap();
+    again.write_all(HEALTH).unwrap();
+    assert!(read_until_closed(&mut again).starts_with("HTTP/1.1 200"));
+}
+
+#[test]
+fn one_peer_sending_too_fast_gets_429_with_retry_after() {
+    let s = start_with_limits(
+        AppOptions::default(),
+        ConnectionLimits {
+            requests_per_second: 2,
+            request_burst: 3,
+            ..ConnectionLimits::default()
+        },
+    );
+    // Within the burst every request is served; then the address is over its rate, on any of
+    // its connections, and learns when to come back.
+    let mut statuses = Vec::new();
+    let mut refused = None;
+    for _ in 0..8 {
+        let mut stream = TcpStream::connect(s.addr).unwrap();
+        stream.write_all(HEALTH).unwrap();
+        let answer = read_until_closed(&mut stream);
+        statuses.push(answer[9..12].to_string());
+        if answer.starts_with("HTTP/1.1 429") {
+            refused = Some(answer);
+        }
+    }
+    assert_eq!(&statuses[..4], ["200", "200", "200", "200"], "{statuses:?}");
+    assert!(statuses[4..].iter().all(|s| s == "429"), "{statuses:?}");
+    let refused = refused.unwrap();
+    assert!(refused.contains("too_many_requests"), "{refused}");
+    assert!(refused.contains("retry-after: 1"), "{refused}");
+    // Another loopback address keeps its own budget.
+    if let Ok(mut other) =
+        TcpStream::connect((std::net::Ipv4Addr::new(127, 0, 0, 3), s.addr.port()))
+    {
+        other.write_all(HEALTH).unwrap();
+        assert!(read_until_closed(&mut other).starts_with("HTTP/1.1 200"));
+    }
+    // After the advertised wait the address is served again.
+    std::thread::sleep(Duration::from_millis(1100));
     let mut again = TcpStream::connect(s.addr).unwrap();
     again.write_all(HEALTH).unwrap();
     assert!(read_until_closed(&mut again).starts_with("HTTP/1.1 200"));

@@ -24,6 +24,12 @@ pub fn run(a: ServeArgs) -> Result<Outcome> {
         addr: a.addr,
         db_path: a.db,
         web_dir,
+        limits: dayseed_server::listen::ConnectionLimits {
+            max_connections_per_peer: a.max_connections_per_address as usize,
+            requests_per_second: a.requests_per_second,
+            request_burst: a.request_burst,
+            ..Default::default()
+        },
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

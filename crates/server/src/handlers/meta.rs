@@ -27,6 +27,28 @@ pub async fn healthz() -> &'static str {
     "ok"
 }
 
+/// `GET /readyz`: 200 when the database answers, takes writes and is fully migrated, else 503;
+/// the body says which.
+pub async fn readyz(State(state): State<AppState>) -> Response {
+    let store = state.store().clone();
+    let probe = tokio::task::spawn_blocking(move || crate::readiness::probe(&store)).await;
+    match probe {
+        Ok(found) => {
+            let status = if found.ready() {
+                StatusCode::OK
+            } else {
+                StatusCode::SERVICE_UNAVAILABLE
+            };
+            let body = serde_json::json!({
+                "status": if found.ready() { "ready" } else { "not_ready" },
+                "database": found,
+            });
+            (status, axum::Json(body)).into_response()
+        }
+        Err(e) => AppError::internal(e).into_response(),
+    }
+}
+
 /// Any path under `/api/` that is not a route.
 pub async fn no_route(uri: Uri) -> AppError {
     let path: String = uri.path().chars().take(100).collect();

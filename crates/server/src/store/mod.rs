@@ -122,6 +122,9 @@ CREATE TABLE player_saves (
 "#,
 ];
 
+/// The schema version a fully migrated database has (the number of migrations).
+pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
+
 /// A shared handle on the database.
 #[derive(Clone)]
 pub struct Store {
