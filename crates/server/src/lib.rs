@@ -110,13 +110,7 @@ pub async fn serve(config: ServerConfig) -> Result<(), ServerError> {
         })?;
     drop(out);
     tracing::info!(%local, db = %config.db_path.display(), "dayseed serving");
-    listen::serve_connections(
-        listener,
-        app(state),
-        config.limits,
-        shutdown_signal(),
-    )
-    .await;
+    listen::serve_connections(listener, app(state), config.limits, shutdown_signal()).await;
     Ok(())
 }
 

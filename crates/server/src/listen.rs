@@ -26,7 +26,6 @@ use std::time::{Duration, Instant};
 use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, Response};
-use tower::{Service, ServiceExt};
 use hyper::body::Incoming;
 use hyper::server::conn::http1::Builder;
 use hyper_util::rt::{TokioIo, TokioTimer};
@@ -34,6 +33,7 @@ use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
+use tower::{Service, ServiceExt};
 
 /// Limits on the connections one server keeps open.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,7 +78,10 @@ pub async fn serve_connections(
 ) {
     let permits = Arc::new(Semaphore::new(limits.max_connections.max(1)));
     let per_peer: PeerCounts = Arc::default();
-    let rates = Arc::new(RateLimiter::new(limits.requests_per_second, limits.request_burst));
+    let rates = Arc::new(RateLimiter::new(
+        limits.requests_per_second,
+        limits.request_burst,
+    ));
     let graceful = GracefulShutdown::new();
     let mut builder = Builder::new();
     builder

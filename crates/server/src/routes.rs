@@ -11,8 +11,8 @@ use tower_http::trace::{DefaultMakeSpan, DefaultOnResponse, TraceLayer};
 use tracing::Level;
 
 use crate::deadline;
-use crate::guard;
 use crate::extract::MAX_BODY_BYTES;
+use crate::guard;
 use crate::handlers::{meta, play, players, puzzles, saves, scores, sessions};
 use crate::state::AppState;
 use crate::static_files;

@@ -184,9 +184,7 @@ fn servable(decoded: &str) -> Option<bool> {
     let segments: Vec<&str> = trimmed.split(['/', '\\']).collect();
     let (last, folders) = segments.split_last()?;
     for folder in folders {
-        if folder.starts_with('.')
-            || PRIVATE_DIRS.iter().any(|d| folder.eq_ignore_ascii_case(d))
-        {
+        if folder.starts_with('.') || PRIVATE_DIRS.iter().any(|d| folder.eq_ignore_ascii_case(d)) {
             return None;
         }
     }

@@ -30,11 +30,8 @@ fn readyz_reports_the_database_and_its_migrations() {
 
     // A migration missing from the file: not ready, and the body says which version it found.
     let conn = rusqlite::Connection::open(&s.db).unwrap();
-    conn.execute(
-        "DELETE FROM schema_version WHERE version = ?1",
-        [expected],
-    )
-    .unwrap();
+    conn.execute("DELETE FROM schema_version WHERE version = ?1", [expected])
+        .unwrap();
     let r = get(s.addr, "/readyz");
     assert_eq!(r.status, 503, "{}", r.body);
     let body = r.json();
@@ -63,7 +60,11 @@ fn every_response_carries_the_security_headers() {
     let s = start();
     for path in ["/", "/api/v1/genres", "/api/v1/missing", "/readyz"] {
         let r = get(s.addr, path);
-        assert_eq!(r.header("x-content-type-options"), Some("nosniff"), "{path}");
+        assert_eq!(
+            r.header("x-content-type-options"),
+            Some("nosniff"),
+            "{path}"
+        );
         assert_eq!(r.header("referrer-policy"), Some("no-referrer"), "{path}");
         let csp = r.header("content-security-policy").unwrap_or_default();
         assert!(csp.contains("default-src 'self'"), "{path}: {csp}");
@@ -84,7 +85,10 @@ fn the_page_satisfies_its_content_security_policy() {
     while let Some(at) = rest.find("<script") {
         let tag_end = rest[at..].find('>').unwrap() + at;
         let tag = &rest[at..tag_end];
-        assert!(tag.contains("src="), "inline script in web/index.html: {tag}");
+        assert!(
+            tag.contains("src="),
+            "inline script in web/index.html: {tag}"
+        );
         rest = &rest[tag_end..];
     }
     assert!(!page.contains("style=\""), "inline style in web/index.html");
