@@ -11,6 +11,32 @@ use dayseed_core::RecordFormat;
 pub const MAX_LINE_BYTES: usize = 1 << 20;
 /// The most lines in one block record.
 pub const MAX_BLOCK_LINES: usize = 4096;
+/// The most bytes of one block record, all its lines together: a block is one board, so its
+/// size follows from its cells (a 60x60 slitherlink is under 8 KiB of text), not from its line
+/// count times the line limit.
+pub const MAX_BLOCK_BYTES: usize = 256 << 10;
+
+/// Reads all of `path` (stdin for `-`), whatever it is — a file, a device, a FIFO — stopping
+/// after `max` bytes: more is an error naming the file and the limit, never a read without end.
+/// The size in the file's metadata is not trusted (a device or a FIFO says 0).
+pub fn read_bounded(path: &Path, max: u64) -> Result<String> {
+    let name = if path.as_os_str() == "-" {
+        "standard input".to_string()
+    } else {
+        path.display().to_string()
+    };
+    let mut reader = open(path)?;
+    let mut bytes = Vec::new();
+    reader
+        .by_ref()
+        .take(max + 1)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("reading {name}"))?;
+    if bytes.len() as u64 > max {
+        bail!("{name} is larger than {max} bytes; stopped reading there");
+    }
+    String::from_utf8(bytes).with_context(|| format!("{name} is not UTF-8"))
+}
 
 /// Opens `path` for buffered reading, or stdin when it is `-`.
 pub fn open(path: &Path) -> Result<Box<dyn BufRead>> {
@@ -81,6 +107,7 @@ impl<R: BufRead> Records<R> {
 
     fn next_record(&mut self) -> Result<Option<Record>> {
         let mut lines: Vec<String> = Vec::new();
+        let mut bytes = 0usize;
         let mut start = 0;
         loop {
             let Some(line) = self.read_line()? else {
@@ -111,7 +138,16 @@ impl<R: BufRead> Records<R> {
                             "puzzle starting at line {start} has more than {MAX_BLOCK_LINES} lines"
                         );
                     }
-                    lines.push(line.trim_end().to_string());
+                    let line = line.trim_end();
+                    bytes += line.len() + 1;
+                    if bytes > MAX_BLOCK_BYTES {
+                        bail!(
+                            "puzzle starting at line {start} is longer than {MAX_BLOCK_BYTES} \
+                             bytes (at line {})",
+                            self.line_no
+                        );
+                    }
+                    lines.push(line.to_string());
                 }
             }
         }
@@ -176,6 +212,45 @@ mod tests {
             .map(|r| (r.index, r.line, r.text.as_str()))
             .collect();
         assert_eq!(got, vec![(1, 2, "12\n34"), (2, 6, "56\n78")]);
+    }
+
+    #[test]
+    fn a_block_is_bounded_by_its_bytes_not_its_lines() {
+        // 40 lines of 10 KiB: few lines, but far more text than any board.
+        let line = "1".repeat(10 << 10);
+        let text = vec![line; 40].join("\n");
+        let mut records = Records::new(text.as_bytes(), RecordFormat::Blocks);
+        let err = records.next().unwrap().unwrap_err().to_string();
+        assert!(
+            err.contains("longer than") && err.contains("line 1"),
+            "{err}"
+        );
+        // A large real board (60 rows of 60 cells with separators) is fine.
+        let row = vec!["3"; 60].join(" ");
+        let board = vec![row; 60].join("\n");
+        let mut records = Records::new(board.as_bytes(), RecordFormat::Blocks);
+        assert!(records.next().unwrap().is_ok());
+    }
+
+    #[test]
+    fn bounded_reads_stop_at_the_limit_even_without_a_size() {
+        #[cfg(unix)]
+        {
+            let started = std::time::Instant::now();
+            let err = read_bounded(Path::new("/dev/zero"), 1 << 20)
+                .unwrap_err()
+                .to_string();
+            assert!(
+                err.contains("/dev/zero is larger than 1048576 bytes"),
+                "{err}"
+            );
+            assert!(started.elapsed() < std::time::Duration::from_secs(5));
+        }
+        let dir = std::env::temp_dir().join(format!("dayseed-bounded-{}", std::process::id()));
+        std::fs::write(&dir, "hello").unwrap();
+        assert_eq!(read_bounded(&dir, 5).unwrap(), "hello");
+        assert!(read_bounded(&dir, 4).is_err());
+        std::fs::remove_file(&dir).unwrap();
     }
 
     #[test]

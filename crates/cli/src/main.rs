@@ -44,7 +44,13 @@ fn describe(e: &anyhow::Error) -> String {
     let mut out = String::new();
     for cause in e.chain() {
         let text = cause.to_string();
-        if text.is_empty() || out.contains(&text) {
+        // "Error code 14: unable to open ..." repeats "unable to open ..." with a prefix.
+        let said = |t: &str| out.contains(t);
+        let repeated = said(&text)
+            || text
+                .match_indices(": ")
+                .any(|(at, _)| said(&text[at + 2..]));
+        if text.is_empty() || repeated {
             continue;
         }
         if !out.is_empty() {

@@ -472,6 +472,30 @@ fn show_and_check_read_flip_ids_and_puzzlink_urls() {
         stderr(&o).contains("not Lights Out's cross"),
         "{}",
         stderr(&o)
+#[test]
+fn state_files_are_read_through_a_bounded_reader() {
+    let id = "sudoku:SEED-9-EASY-g1";
+    // A device reports size 0; it must still stop at the limit, at once, with a clear error.
+    #[cfg(unix)]
+    {
+        let started = std::time::Instant::now();
+        let out = dayseed(&["hint", id, "--state-file", "/dev/zero"]);
+        assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+        let err = stderr(&out);
+        assert!(
+            err.contains("/dev/zero is larger than 1048576 bytes"),
+            "{err}"
+        );
+        assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    }
+    // Standard input goes through the same reader.
+    let big = "1".repeat((1 << 20) + 10);
+    let out = dayseed_stdin(&["hint", id, "--state-file", "-"], &big);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("standard input is larger than"),
+        "{}",
+        stderr(&out)
     );
 }
 
@@ -483,5 +507,27 @@ fn urls_of_puzzles_we_do_not_read_say_so() {
         stderr(&o).contains("'lightup' URLs are not boards dayseed reads"),
         "{}",
         stderr(&o)
+    );
+}
+
+#[test]
+fn a_database_open_error_is_said_once() {
+    let dir = std::env::temp_dir().join(format!("dayseed-no-such-dir-{}", std::process::id()));
+    let db = dir.join("x").join("db.sqlite");
+    let out = dayseed(&[
+        "serve",
+        "--addr",
+        "127.0.0.1:0",
+        "--db",
+        db.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    let first = err.lines().next().unwrap_or_default().to_string();
+    assert!(first.contains("unable to open database file"), "{err}");
+    assert_eq!(
+        first.matches("unable to open database file").count(),
+        1,
+        "{err}"
     );
 }

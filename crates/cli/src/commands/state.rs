@@ -1,6 +1,6 @@
 //! `dayseed hint` and `dayseed check`: a puzzle (by id or text) and a player's state.
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use dayseed_core::{DynGenre, HintKind, Registry};
 use serde_json::Value;
 
@@ -29,14 +29,7 @@ fn load(registry: &Registry, a: &StateArgs) -> Result<(&'static dyn DynGenre, Va
     };
     let state_text = match (&a.state, &a.state_file) {
         (Some(s), None) => s.clone(),
-        (None, Some(path)) => {
-            let meta =
-                std::fs::metadata(path).with_context(|| format!("reading {}", path.display()))?;
-            if meta.len() > MAX_STATE_BYTES {
-                bail!("{} is larger than {MAX_STATE_BYTES} bytes", path.display());
-            }
-            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?
-        }
+        (None, Some(path)) => crate::input::read_bounded(path, MAX_STATE_BYTES)?,
         _ => {
             return Err(usage(
                 "give the player's state with --state TEXT or --state-file FILE",

@@ -34,8 +34,16 @@ pub fn start() -> Server {
 }
 
 /// Starts the app on 127.0.0.1 with a fresh database; it runs until the test process exits.
+/// Every request comes from one address here, so the request-rate limit is off (the tests of
+/// that limit use [`start_with_limits`]).
 pub fn start_with(options: AppOptions) -> Server {
-    start_with_limits(options, ConnectionLimits::default())
+    start_with_limits(
+        options,
+        ConnectionLimits {
+            requests_per_second: 0,
+            ..ConnectionLimits::default()
+        },
+    )
 }
 
 /// [`start_with`] under the given connection limits (the production accept loop).
