@@ -1,29 +1,13 @@
 //! The [`Genre`] implementation: levels from [`crate::level`], play checked by replay.
 
-use dayseed_core::genre::unsupported_version;
-use dayseed_core::seed::daily_seed;
-use dayseed_core::{
-    Board, Capabilities, Error, Genre, Grade, Result, Rng, SolveOptions, Source, Verdict, Version,
-    VersionInfo, VersionStatus,
-};
+use dayseed_core::{Capabilities, Error, Generator, Genre, Grade, Result, SolveOptions, Verdict};
 use serde_json::{Value, json};
 
 use crate::arcade::{Action, Simulation, Tape, replay, verdict};
-use crate::level::{Level, generate, replan};
+use crate::level::{Level, replan};
 use crate::params::Params;
 use crate::physics::{JjSim, TPS};
 use crate::solo::SoloSim;
-
-/// The first generator: physics g1 ([`crate::physics`]), the template library in its file order,
-/// difficulty ranges, 3 chamber re-rolls then level re-rolls on the same stream.
-pub const G1: Version = Version(1);
-
-/// Every version, oldest first.
-pub static VERSIONS: [VersionInfo; 1] = [VersionInfo {
-    version: G1,
-    status: VersionStatus::Current,
-    note: "authored chamber plans replayed with margins (spikes +0.2, windows -0.3 s)",
-}];
 
 /// The longest run `check` replays: 15 minutes of ticks.
 pub const MAX_CHECK_TICKS: u32 = 15 * 60 * TPS;
@@ -82,8 +66,8 @@ impl Genre for Jj {
     type Puzzle = Level;
     type State = Tape;
 
-    fn versions(&self) -> &'static [VersionInfo] {
-        &VERSIONS
+    fn generators(&self) -> &'static [Generator<Jj>] {
+        &crate::generator::GENERATORS
     }
 
     fn capabilities(&self) -> Capabilities {
@@ -104,25 +88,6 @@ impl Genre for Jj {
 
     fn daily_params(&self, difficulty: Option<&str>) -> Result<Params> {
         Params::daily(difficulty)
-    }
-
-    fn generate(&self, version: Version, source: &Source, params: &Params) -> Result<Board<Level>> {
-        if version != G1 {
-            return Err(unsupported_version(Self::NAME, version, &VERSIONS));
-        }
-        let seed = match *source {
-            Source::Daily { epoch_day, .. } => daily_seed(epoch_day),
-            Source::Seed(s) => s,
-        };
-        let mut rng = Rng::from_seed(seed);
-        let level = generate(params, &mut rng)?;
-        self.validate(&level)?;
-        Ok(Board {
-            seed,
-            attempts: level.level_attempts,
-            puzzle: level,
-            fallback: None,
-        })
     }
 
     fn validate(&self, level: &Level) -> Result<()> {
