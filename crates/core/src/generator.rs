@@ -31,6 +31,9 @@ pub struct Generated<P> {
     pub fallback: Option<String>,
 }
 
+/// The function of a generator version: (seed, params) to the board.
+pub type GenerateFn<G> = fn(u64, &<G as Genre>::Params) -> Result<Generated<<G as Genre>::Puzzle>>;
+
 /// One released generator version of genre `G`: a static table entry.
 pub struct Generator<G: Genre> {
     /// The version (`g1` is `Version(1)`).
@@ -44,7 +47,7 @@ pub struct Generator<G: Genre> {
     pub seed: fn(&Source) -> Result<u64>,
     /// The board for (seed, params). Deterministic: core's RNG only, no clock, no platform
     /// floating point.
-    pub generate: fn(u64, &G::Params) -> Result<Generated<G::Puzzle>>,
+    pub generate: GenerateFn<G>,
 }
 
 impl<G: Genre> Generator<G> {

@@ -10,8 +10,6 @@
 use super::candidates::{ALL_DIGITS, Grid, UNITS, cell_name, digits_of, unit_name};
 use super::technique::Finding;
 
-/// Search nodes allowed for one trial candidate.
-
 /// Why a position is impossible.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Conflict {
