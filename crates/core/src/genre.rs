@@ -10,7 +10,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::budget::{Budget, Count};
 use crate::error::{Error, ErrorKind, Result};
-use crate::id::{Source, Version};
+use crate::generator::Generator;
+use crate::id::Version;
 
 /// Whether a released generator version still dispatches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -89,20 +90,6 @@ impl Capabilities {
             records: RecordFormat::Lines,
         }
     }
-}
-
-/// What a generator hands back besides the board (the adapter adds id and digest).
-#[derive(Debug, Clone)]
-pub struct Board<P> {
-    /// The 64-bit seed the generator derived from the id's source and used.
-    pub seed: u64,
-    /// The board, including the generator's answer.
-    pub puzzle: P,
-    /// Attempts consumed on the RNG stream (1 = first try succeeded).
-    pub attempts: u32,
-    /// Set when the generator fell back after its bounded attempts; says what was delivered
-    /// instead of what was asked. Reported in every output, never silent.
-    pub fallback: Option<String>,
 }
 
 /// How often a technique was used while grading.
@@ -190,8 +177,11 @@ pub trait Genre: Send + Sync + 'static {
     /// A player's progress on a board.
     type State: Serialize + DeserializeOwned;
 
-    /// Every generator version ever released, oldest first.
-    fn versions(&self) -> &'static [VersionInfo];
+    /// Every generator version ever released, oldest first: one sealed unit each (see
+    /// [`crate::generator`]). The registry dispatches on this table and nowhere else.
+    fn generators(&self) -> &'static [Generator<Self>]
+    where
+        Self: Sized;
     /// What this genre can do.
     fn capabilities(&self) -> Capabilities;
 
@@ -206,15 +196,6 @@ pub trait Genre: Send + Sync + 'static {
     fn params_from_flags(&self, flags: &[(&str, &str)]) -> Result<Self::Params>;
     /// The params of a daily puzzle, optionally at a requested difficulty (genre's vocabulary).
     fn daily_params(&self, difficulty: Option<&str>) -> Result<Self::Params>;
-
-    /// Generates the board named by (version, source, params). Must dispatch on `version`, refuse
-    /// a version it does not know, use only core's RNG, and re-validate the board before returning.
-    fn generate(
-        &self,
-        version: Version,
-        source: &Source,
-        params: &Self::Params,
-    ) -> Result<Board<Self::Puzzle>>;
 
     /// Checks a puzzle that came from outside (JSON or text) against the genre's bounds.
     fn validate(&self, puzzle: &Self::Puzzle) -> Result<()>;
@@ -284,25 +265,5 @@ pub fn unsupported(genre: &str, what: &str) -> Error {
     Error::new(
         ErrorKind::Unsupported,
         format!("genre '{genre}' does not support {what}"),
-    )
-}
-
-/// The error for a version a genre does not generate.
-pub fn unsupported_version(genre: &str, version: Version, versions: &[VersionInfo]) -> Error {
-    let supported: Vec<String> = versions
-        .iter()
-        .filter(|v| v.status != VersionStatus::Retired)
-        .map(|v| v.version.to_string())
-        .collect();
-    let retired = versions
-        .iter()
-        .any(|v| v.version == version && v.status == VersionStatus::Retired);
-    Error::new(
-        ErrorKind::UnsupportedVersion,
-        format!(
-            "{genre} generator version {version} is {}; supported: {}",
-            if retired { "retired" } else { "not supported" },
-            supported.join(", ")
-        ),
     )
 }

@@ -8,6 +8,7 @@
 //! * [`digest`] — board digests
 //! * [`budget`] — node budgets and bounded solution counts
 //! * [`genre`] — the typed Genre contract
+//! * [`generator`] — generator versions as sealed units
 //! * [`registry`] — the dyn-safe JSON registry over genres
 //! * [`save`] — the save schema and legacy migration
 
@@ -16,6 +17,7 @@ pub mod budget;
 pub mod day;
 pub mod digest;
 pub mod error;
+pub mod generator;
 pub mod genre;
 pub mod id;
 pub mod meter;
@@ -29,8 +31,9 @@ pub mod testkit;
 pub use budget::{Budget, Count};
 pub use day::DayPolicy;
 pub use error::{Error, ErrorKind, Result};
+pub use generator::{Generated, Generator};
 pub use genre::{
-    Board, Capabilities, Genre, GenreKind, Grade, Hint, HintKind, RecordFormat, SolveOptions,
+    Capabilities, Genre, GenreKind, Grade, Hint, HintKind, RecordFormat, SolveOptions,
     TechniqueUse, Verdict, VersionInfo, VersionStatus,
 };
 pub use id::{PuzzleId, Source, Version};

@@ -9,9 +9,9 @@ use crate::budget::{Budget, Count};
 use crate::day::DayPolicy;
 use crate::digest::board_digest;
 use crate::error::{Error, ErrorKind, Result};
+use crate::generator::Generator;
 use crate::genre::{
     Capabilities, Genre, Grade, Hint, SolveOptions, Verdict, VersionInfo, VersionStatus,
-    unsupported_version,
 };
 use crate::id::{PuzzleId, Source, Version, check_params_text};
 
@@ -67,8 +67,8 @@ impl GeneratedRecord {
 pub trait DynGenre: Send + Sync {
     /// The registry name.
     fn name(&self) -> &'static str;
-    /// Every released generator version with its status.
-    fn versions(&self) -> &'static [VersionInfo];
+    /// Every released generator version with its status, oldest first.
+    fn versions(&self) -> Vec<VersionInfo>;
     /// The newest version with status `Current`.
     fn current_version(&self) -> Version;
     /// What the genre can do.
@@ -137,35 +137,38 @@ impl<G: Genre> Registered<G> {
     }
 }
 
+impl<G: Genre> Registered<G> {
+    /// The generator unit of `version`: the one version check. Unknown and retired versions
+    /// are refused naming the versions that do generate.
+    fn generator(&self, version: Version) -> Result<&'static Generator<G>> {
+        self.0
+            .generators()
+            .iter()
+            .find(|g| g.version == version && g.status != VersionStatus::Retired)
+            .ok_or_else(|| unsupported_version(G::NAME, version, &self.versions()))
+    }
+}
+
 impl<G: Genre> DynGenre for Registered<G> {
     fn check_version(&self, version: Version) -> Result<()> {
-        let known = self
-            .0
-            .versions()
-            .iter()
-            .any(|v| v.version == version && v.status != VersionStatus::Retired);
-        if known {
-            Ok(())
-        } else {
-            Err(unsupported_version(G::NAME, version, self.0.versions()))
-        }
+        self.generator(version).map(|_| ())
     }
 
     fn name(&self) -> &'static str {
         G::NAME
     }
 
-    fn versions(&self) -> &'static [VersionInfo] {
-        self.0.versions()
+    fn versions(&self) -> Vec<VersionInfo> {
+        self.0.generators().iter().map(Generator::info).collect()
     }
 
     fn current_version(&self) -> Version {
         self.0
-            .versions()
+            .generators()
             .iter()
             .rev()
-            .find(|v| v.status == VersionStatus::Current)
-            .map(|v| v.version)
+            .find(|g| g.status == VersionStatus::Current)
+            .map(|g| g.version)
             .expect("every genre declares a current version")
     }
 
@@ -196,7 +199,7 @@ impl<G: Genre> DynGenre for Registered<G> {
                 format!("id {id} is for genre '{}', not '{}'", id.genre, G::NAME),
             ));
         }
-        self.check_version(id.version)?;
+        let generator = self.generator(id.version)?;
         let params = self.0.parse_params(&id.params)?;
         let canonical = self.0.format_params(&params);
         if canonical != id.params {
@@ -213,13 +216,20 @@ impl<G: Genre> DynGenre for Registered<G> {
         {
             return Err(Error::new(ErrorKind::MalformedId, "epoch day out of range"));
         }
-        let board = self.0.generate(id.version, &id.source, &params)?;
+        let seed = (generator.seed)(&id.source)?;
+        let board = (generator.generate)(seed, &params)?;
+        self.0.validate(&board.puzzle).map_err(|e| {
+            Error::new(
+                ErrorKind::GenerationFailed,
+                format!("id {id}: the generated board failed re-validation: {e}"),
+            )
+        })?;
         let digest = board_digest(G::NAME, &self.0.canonical_content(&board.puzzle));
         Ok(GeneratedRecord {
             id: id.to_string(),
             genre: G::NAME,
             version: id.version.to_string(),
-            seed: board.seed,
+            seed,
             digest,
             attempts: board.attempts,
             fallback: board.fallback,
@@ -380,4 +390,24 @@ impl Registry {
             g.current_version(),
         ))
     }
+}
+
+/// The error for a version a genre does not generate.
+fn unsupported_version(genre: &str, version: Version, versions: &[VersionInfo]) -> Error {
+    let supported: Vec<String> = versions
+        .iter()
+        .filter(|v| v.status != VersionStatus::Retired)
+        .map(|v| v.version.to_string())
+        .collect();
+    let retired = versions
+        .iter()
+        .any(|v| v.version == version && v.status == VersionStatus::Retired);
+    Error::new(
+        ErrorKind::UnsupportedVersion,
+        format!(
+            "{genre} generator version {version} is {}; supported: {}",
+            if retired { "retired" } else { "not supported" },
+            supported.join(", ")
+        ),
+    )
 }

@@ -61,7 +61,22 @@ impl Fixtures<'_> {
 /// and field that differ.
 pub fn check_fixtures(fixtures: &Fixtures) {
     let genre = fixtures.genre.name();
-    for info in fixtures.genre.versions() {
+    let versions = fixtures.genre.versions();
+    for pair in versions.windows(2) {
+        assert!(
+            pair[0].version < pair[1].version,
+            "{genre}: generator versions must be listed oldest first, once each"
+        );
+    }
+    assert_eq!(
+        versions
+            .iter()
+            .filter(|v| v.status == VersionStatus::Current)
+            .count(),
+        1,
+        "{genre}: exactly one generator version is current"
+    );
+    for info in versions {
         let version = info.version.to_string();
         if info.status != VersionStatus::Retired {
             assert!(

@@ -1,12 +1,11 @@
 //! The registry adapter and the save schema, exercised through a toy genre: version dispatch and
 //! refusal, canonical params, digests, solution stripping, and v1 save migration.
 
-use dayseed_core::genre::unsupported_version;
+use dayseed_core::generator::day_or_number;
 use dayseed_core::save::{self, Migration};
 use dayseed_core::{
-    Board, Capabilities, Error, ErrorKind, Genre, GenreKind, Hint, HintKind, RecordFormat,
-    Registered, Registry, Result, Rng, SolveOptions, Source, Verdict, Version, VersionInfo,
-    VersionStatus,
+    Capabilities, Error, ErrorKind, Generated, Generator, Genre, GenreKind, Hint, HintKind,
+    RecordFormat, Registered, Registry, Result, Rng, SolveOptions, Verdict, Version, VersionStatus,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -26,21 +25,40 @@ struct ToyState {
     answer: String,
 }
 
-static VERSIONS: [VersionInfo; 3] = [
-    VersionInfo {
+/// The toy's row: `n` digits from the stream, answer reversed.
+fn row(rng: &mut Rng, n: u32) -> Result<Generated<ToyPuzzle>> {
+    let row: String = (0..n)
+        .map(|_| char::from(b'0' + rng.below(10) as u8))
+        .collect();
+    let solution = Some(row.chars().rev().collect());
+    Ok(Generated {
+        puzzle: ToyPuzzle { row, solution },
+        attempts: 1,
+        fallback: None,
+    })
+}
+
+static GENERATORS: [Generator<Toy>; 3] = [
+    Generator {
         version: Version(1),
         status: VersionStatus::Supported,
         note: "digits",
+        seed: day_or_number,
+        generate: |seed, n| row(&mut Rng::from_seed(seed), *n),
     },
-    VersionInfo {
+    Generator {
         version: Version(2),
         status: VersionStatus::Retired,
         note: "a mistake, withdrawn",
+        seed: day_or_number,
+        generate: |_, _| unreachable!("the registry never runs a retired version"),
     },
-    VersionInfo {
+    Generator {
         version: Version(3),
         status: VersionStatus::Current,
         note: "digits, other stream",
+        seed: day_or_number,
+        generate: |seed, n| row(&mut Rng::from_seed(seed ^ 0xFFFF), *n),
     },
 ];
 
@@ -50,8 +68,8 @@ impl Genre for Toy {
     type Puzzle = ToyPuzzle;
     type State = ToyState;
 
-    fn versions(&self) -> &'static [VersionInfo] {
-        &VERSIONS
+    fn generators(&self) -> &'static [Generator<Toy>] {
+        &GENERATORS
     }
     fn capabilities(&self) -> Capabilities {
         Capabilities {
@@ -84,27 +102,6 @@ impl Genre for Toy {
     }
     fn daily_params(&self, _difficulty: Option<&str>) -> Result<u32> {
         Ok(4)
-    }
-    fn generate(&self, version: Version, source: &Source, n: &u32) -> Result<Board<ToyPuzzle>> {
-        let seed = match source {
-            Source::Seed(s) => *s,
-            Source::Daily { epoch_day, .. } => dayseed_core::seed::daily_seed(*epoch_day),
-        };
-        let mut rng = match version.0 {
-            1 => Rng::from_seed(seed),
-            3 => Rng::from_seed(seed ^ 0xFFFF),
-            _ => return Err(unsupported_version("toy", version, &VERSIONS)),
-        };
-        let row: String = (0..*n)
-            .map(|_| char::from(b'0' + rng.below(10) as u8))
-            .collect();
-        let solution = Some(row.chars().rev().collect());
-        Ok(Board {
-            seed,
-            puzzle: ToyPuzzle { row, solution },
-            attempts: 1,
-            fallback: None,
-        })
     }
     fn validate(&self, p: &ToyPuzzle) -> Result<()> {
         if p.row.is_empty() || p.row.len() > 20 || !p.row.bytes().all(|b| b.is_ascii_digit()) {

@@ -1,11 +1,8 @@
 //! The [`Genre`] implementation: params, the run as a puzzle, check by replay, the simulated
 //! player as solver and par.
 
-use dayseed_core::genre::unsupported_version;
-use dayseed_core::seed::daily_seed;
 use dayseed_core::{
-    Board, Capabilities, Error, Genre, Grade, Result, SolveOptions, Source, TechniqueUse, Verdict,
-    Version, VersionInfo,
+    Capabilities, Error, Generator, Genre, Grade, Result, SolveOptions, TechniqueUse, Verdict,
 };
 use serde_json::{Value, json};
 
@@ -15,7 +12,6 @@ use crate::puzzle::{Puzzle, check_tape, preview_taps};
 use crate::render;
 use crate::rules::{MAX_TICKS, reaction_seconds};
 use crate::sim::FlipSim;
-use crate::versions::{self, G1};
 use dayseed_core::arcade::{Ending, Simulation, Tape, replay, verdict};
 
 /// FLIP: tap to flip gravity, hold the wall each obstacle asks for, fly as far as you can.
@@ -51,8 +47,8 @@ impl Genre for Flip {
     type Puzzle = Puzzle;
     type State = Tape;
 
-    fn versions(&self) -> &'static [VersionInfo] {
-        &versions::VERSIONS
+    fn generators(&self) -> &'static [Generator<Flip>] {
+        &crate::generator::GENERATORS
     }
 
     fn capabilities(&self) -> Capabilities {
@@ -73,34 +69,6 @@ impl Genre for Flip {
 
     fn daily_params(&self, difficulty: Option<&str>) -> Result<Params> {
         Params::daily(difficulty)
-    }
-
-    fn generate(
-        &self,
-        version: Version,
-        source: &Source,
-        params: &Params,
-    ) -> Result<Board<Puzzle>> {
-        if version != G1 {
-            return Err(unsupported_version(
-                Self::NAME,
-                version,
-                &versions::VERSIONS,
-            ));
-        }
-        let Params::Endless = params;
-        let seed = match *source {
-            Source::Daily { epoch_day, .. } => daily_seed(epoch_day),
-            Source::Seed(s) => s,
-        };
-        let puzzle = Puzzle::generate(seed)?;
-        self.validate(&puzzle)?;
-        Ok(Board {
-            seed,
-            puzzle,
-            attempts: 1,
-            fallback: None,
-        })
     }
 
     fn validate(&self, puzzle: &Puzzle) -> Result<()> {

@@ -25,9 +25,10 @@
 //! # Modules
 //! [`rules`] the g1 constants · [`generate`] the obstacle stream and the gap rule · [`sim`] the step
 //! function · [`player`] the simulated player (solver) · [`params`] · [`puzzle`] JSON and tape
-//! checks · [`render`] terminal strip and SVG · [`versions`].
+//! checks · [`render`] terminal strip and SVG · [`generator`] versions.
 
 pub mod generate;
+pub mod generator;
 pub mod genre;
 pub mod params;
 pub mod player;
@@ -35,7 +36,6 @@ pub mod puzzle;
 pub mod render;
 pub mod rules;
 pub mod sim;
-pub mod versions;
 
 pub use genre::Flip;
 

@@ -1,20 +1,16 @@
 //! The [`Genre`] implementation: params, generation, the solver's report, replay checks.
 
-use dayseed_core::genre::unsupported_version;
-use dayseed_core::seed::daily_seed;
 use dayseed_core::{
-    Board, Capabilities, Error, Genre, Grade, Result, Rng, SolveOptions, Source, TechniqueUse,
-    Verdict, Version, VersionInfo,
+    Capabilities, Error, Generator, Genre, Grade, Result, SolveOptions, TechniqueUse, Verdict,
 };
 use serde_json::{Value, json};
 
 use crate::course::{Course, Puzzle};
-use crate::generate::{self, terrain_spans};
+use crate::generate::terrain_spans;
 use crate::params::Params;
 use crate::physics::{Hero, TICKS_PER_BAR};
 use crate::sim::Run;
 use crate::solver::{self, Stats, ticks_to_ms};
-use crate::versions;
 use dayseed_core::arcade::{self, Action, Event, Simulation, Tape};
 
 /// FOURSTEP: a rhythm runner; press to jump over pits, steps and four kinds of obstacle.
@@ -87,8 +83,8 @@ impl Genre for Fourstep {
     type Puzzle = Puzzle;
     type State = Tape;
 
-    fn versions(&self) -> &'static [VersionInfo] {
-        &versions::VERSIONS
+    fn generators(&self) -> &'static [Generator<Fourstep>] {
+        &crate::generator::GENERATORS
     }
 
     fn capabilities(&self) -> Capabilities {
@@ -109,65 +105,6 @@ impl Genre for Fourstep {
 
     fn daily_params(&self, difficulty: Option<&str>) -> Result<Params> {
         Params::daily(difficulty)
-    }
-
-    fn generate(
-        &self,
-        version: Version,
-        source: &Source,
-        params: &Params,
-    ) -> Result<Board<Puzzle>> {
-        if version != versions::G1 {
-            return Err(unsupported_version(
-                Self::NAME,
-                version,
-                &versions::VERSIONS,
-            ));
-        }
-        params.validate()?;
-        let seed = match *source {
-            Source::Daily { epoch_day, .. } => daily_seed(epoch_day),
-            Source::Seed(s) => s,
-        };
-        let mut rng = Rng::from_seed(seed);
-        let made = generate::generate(&mut rng, params.bpm, params.bars, params.difficulty)?;
-        let windows_ms: Vec<u32> = made
-            .windows
-            .iter()
-            .map(|&w| ticks_to_ms(w, params.bpm))
-            .collect();
-        let fallbacks: Vec<String> = made
-            .terrains
-            .iter()
-            .filter(|t| t.fallback)
-            .map(|t| t.bar.to_string())
-            .collect();
-        let attempts = made.terrains.iter().map(|t| t.attempts).max().unwrap_or(1);
-        let puzzle = Puzzle {
-            bpm: params.bpm,
-            bars: params.bars,
-            difficulty: params.difficulty,
-            ground: made.course.ground_text(),
-            obstacles: made.course.obstacles.clone(),
-            terrains: made.terrains,
-            tape: Some(tape_of(&made.presses).to_text()),
-            presses: Some(made.presses.len() as u32),
-            tightest_ms: windows_ms.iter().copied().min(),
-            windows_ms,
-        };
-        self.validate(&puzzle)?;
-        Ok(Board {
-            seed,
-            puzzle,
-            attempts,
-            fallback: (!fallbacks.is_empty()).then(|| {
-                format!(
-                    "flat fallback terrain at bar(s) {} after {} attempts",
-                    fallbacks.join(", "),
-                    generate::MAX_ATTEMPTS
-                )
-            }),
-        })
     }
 
     fn validate(&self, puzzle: &Puzzle) -> Result<()> {

@@ -22,17 +22,17 @@
 //! # Modules
 //! [`physics`] units and `step_hero` · [`course`] columns, obstacles, JSON · [`solver`] layered
 //! BFS, windows · [`generate`] terrains, retries, fallback · [`sim`] the game as a Simulation ·
-//! [`params`] · [`render`] terminal strip · [`genre`] the contract · [`versions`].
+//! [`params`] · [`render`] terminal strip · [`genre`] the contract · [`generator`] versions.
 
 pub mod course;
 pub mod generate;
+pub mod generator;
 pub mod genre;
 pub mod params;
 pub mod physics;
 pub mod render;
 pub mod sim;
 pub mod solver;
-pub mod versions;
 
 pub use genre::Fourstep;
 

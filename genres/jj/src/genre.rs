@@ -1,41 +1,13 @@
 //! The [`Genre`] implementation: levels from [`crate::level`], play checked by replay.
 
-use dayseed_core::genre::unsupported_version;
-use dayseed_core::seed::daily_seed;
-use dayseed_core::{
-    Board, Capabilities, Error, Genre, Grade, Result, Rng, SolveOptions, Source, Verdict, Version,
-    VersionInfo, VersionStatus,
-};
+use dayseed_core::{Capabilities, Error, Generator, Genre, Grade, Result, SolveOptions, Verdict};
 use serde_json::{Value, json};
 
 use crate::arcade::{Action, Simulation, Tape, replay, verdict};
-use crate::level::{Level, generate_from, replan};
+use crate::level::{Level, replan};
 use crate::params::Params;
 use crate::physics::{JjSim, TPS};
 use crate::solo::SoloSim;
-use crate::template::library_for;
-
-/// The first generator: physics g1 ([`crate::physics`]), the template library's first 22 files in
-/// their order, difficulty ranges, 3 chamber re-rolls then level re-rolls on the same stream.
-pub const G1: Version = Version(1);
-/// The second generator: g1's physics and rules unchanged, the library grown by the templates
-/// `swing` (a hanging swing across a pit) and `shelf` (hanging under a ledge while the partner
-/// holds); see [`crate::template::library_for`].
-pub const G2: Version = Version(2);
-
-/// Every version, oldest first.
-pub static VERSIONS: [VersionInfo; 2] = [
-    VersionInfo {
-        version: G1,
-        status: VersionStatus::Supported,
-        note: "authored chamber plans replayed with margins (spikes +0.2, windows -0.3 s); 22 templates",
-    },
-    VersionInfo {
-        version: G2,
-        status: VersionStatus::Current,
-        note: "g1 plus hanging-swing templates (24 templates)",
-    },
-];
 
 /// The longest run `check` replays: 15 minutes of ticks.
 pub const MAX_CHECK_TICKS: u32 = 15 * 60 * TPS;
@@ -94,8 +66,8 @@ impl Genre for Jj {
     type Puzzle = Level;
     type State = Tape;
 
-    fn versions(&self) -> &'static [VersionInfo] {
-        &VERSIONS
+    fn generators(&self) -> &'static [Generator<Jj>] {
+        &crate::generator::GENERATORS
     }
 
     fn capabilities(&self) -> Capabilities {
@@ -116,28 +88,6 @@ impl Genre for Jj {
 
     fn daily_params(&self, difficulty: Option<&str>) -> Result<Params> {
         Params::daily(difficulty)
-    }
-
-    fn generate(&self, version: Version, source: &Source, params: &Params) -> Result<Board<Level>> {
-        let lib = match version {
-            G1 => library_for(1),
-            G2 => library_for(2),
-            _ => None,
-        }
-        .ok_or_else(|| unsupported_version(Self::NAME, version, &VERSIONS))?;
-        let seed = match *source {
-            Source::Daily { epoch_day, .. } => daily_seed(epoch_day),
-            Source::Seed(s) => s,
-        };
-        let mut rng = Rng::from_seed(seed);
-        let level = generate_from(&lib, params, &mut rng)?;
-        self.validate(&level)?;
-        Ok(Board {
-            seed,
-            attempts: level.level_attempts,
-            puzzle: level,
-            fallback: None,
-        })
     }
 
     fn validate(&self, level: &Level) -> Result<()> {

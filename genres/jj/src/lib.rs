@@ -43,6 +43,7 @@
 //! [`genre`] the Genre implementation · [`arcade`] (the kit's tape, replay and verdict).
 
 pub mod build;
+pub mod generator;
 pub mod genre;
 
 /// The arcade kit of core (tape, replay, verdict, the `Simulation` trait), re-exported.

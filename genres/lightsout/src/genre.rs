@@ -1,17 +1,15 @@
 //! The [`Genre`] implementation that ties board, solver, generator, hints and text form together.
 
-use dayseed_core::genre::unsupported_version;
-use dayseed_core::seed::daily_seed;
 use dayseed_core::{
-    Board as Generated, Budget, Capabilities, Count, Error, ErrorKind, Genre, GenreKind, Grade,
-    Hint, RecordFormat, Result, Rng, SolveOptions, Source, Verdict, Version, VersionInfo,
+    Budget, Capabilities, Count, Error, ErrorKind, Generator, Genre, GenreKind, Grade, Hint,
+    RecordFormat, Result, SolveOptions, Verdict,
 };
 use serde_json::{Value, json};
 
 use crate::board::Board;
-use crate::params::{Params, Shape};
+use crate::params::Params;
 use crate::puzzle::{Puzzle, State};
-use crate::{format, generate, hint, solver, versions};
+use crate::{format, hint, solver};
 
 /// Lights Out: press a cell to toggle it and its orthogonal neighbours; turn every light off.
 #[derive(Debug)]
@@ -28,7 +26,7 @@ pub fn solutions_json(solvable: bool, nullity: u32) -> Value {
     }
 }
 
-fn pairs(cells: &[(u32, u32)]) -> Vec<[u32; 2]> {
+pub(crate) fn pairs(cells: &[(u32, u32)]) -> Vec<[u32; 2]> {
     cells.iter().map(|&(r, c)| [r, c]).collect()
 }
 
@@ -38,8 +36,8 @@ impl Genre for LightsOut {
     type Puzzle = Puzzle;
     type State = State;
 
-    fn versions(&self) -> &'static [VersionInfo] {
-        &versions::VERSIONS
+    fn generators(&self) -> &'static [Generator<LightsOut>] {
+        &crate::generator::GENERATORS
     }
 
     fn capabilities(&self) -> Capabilities {
@@ -68,48 +66,6 @@ impl Genre for LightsOut {
 
     fn daily_params(&self, difficulty: Option<&str>) -> Result<Params> {
         Params::daily(difficulty)
-    }
-
-    fn generate(
-        &self,
-        version: Version,
-        source: &Source,
-        params: &Params,
-    ) -> Result<Generated<Puzzle>> {
-        if version != versions::G1 {
-            return Err(unsupported_version(
-                Self::NAME,
-                version,
-                &versions::VERSIONS,
-            ));
-        }
-        params.validate()?;
-        let seed = match *source {
-            Source::Daily { epoch_day, .. } => daily_seed(epoch_day),
-            Source::Seed(s) => s,
-        };
-        let mut rng = Rng::from_seed(seed);
-        let (w, h, n) = params.size_and_par();
-        let made = match params.shape {
-            Shape::Optimal { .. } => generate::by_optimal(w, h, params.wrap, n, &mut rng)?,
-            Shape::Stage(_) | Shape::Par { .. } => {
-                generate::by_par(w, h, params.wrap, n, &mut rng)?
-            }
-        };
-        let mut puzzle = Puzzle::from_lights(&made.lights);
-        puzzle.par = Some(made.presses.len() as u32);
-        puzzle.optimal = Some(made.optimal);
-        puzzle.presses = Some(pairs(&made.presses));
-        if let Shape::Stage(s) = params.shape {
-            puzzle.stage = Some(s);
-        }
-        self.validate(&puzzle)?;
-        Ok(Generated {
-            seed,
-            puzzle,
-            attempts: made.attempts,
-            fallback: made.fallback,
-        })
     }
 
     fn validate(&self, puzzle: &Puzzle) -> Result<()> {

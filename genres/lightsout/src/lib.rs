@@ -44,13 +44,14 @@
 //! [`board`] bit grid and press rule · [`gf2`] bitset elimination · [`chase`] light chasing ·
 //! [`dense`] one-unknown-per-cell check · [`solver`] nullity, counts, minimal presses ·
 //! [`generate`] reverse generation · [`params`] params text · [`puzzle`] JSON forms ·
-//! [`format`](mod@format) text form · [`hint`] hints and win check · [`versions`] generator versions.
+//! [`format`](mod@format) text form · [`hint`] hints and win check · [`generator`] generator versions.
 
 pub mod board;
 pub mod chase;
 pub mod dense;
 pub mod format;
 pub mod generate;
+pub mod generator;
 pub mod genre;
 pub mod gf2;
 pub mod hint;
@@ -58,7 +59,6 @@ pub mod interchange;
 pub mod params;
 pub mod puzzle;
 pub mod solver;
-pub mod versions;
 
 pub use genre::LightsOut;
 

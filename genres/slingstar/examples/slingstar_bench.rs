@@ -7,11 +7,12 @@
 
 use std::time::Instant;
 
-use dayseed_core::{DayPolicy, Genre, Source};
+use dayseed_core::Genre;
+use dayseed_core::seed::daily_seed;
 use dayseed_slingstar::Slingstar;
+use dayseed_slingstar::generator::g1;
 use dayseed_slingstar::params::Params;
 use dayseed_slingstar::solve;
-use dayseed_slingstar::versions::G1;
 
 fn arg(args: &[String], name: &str, default: i64) -> i64 {
     args.iter()
@@ -37,14 +38,8 @@ fn main() {
     let (mut solve_ms, mut check_ms) = (Vec::new(), Vec::new());
     let mut success_hist = std::collections::BTreeMap::new();
     for day in from..from + days {
-        let source = Source::Daily {
-            policy: DayPolicy::UtcV1,
-            epoch_day: day,
-        };
         let t = Instant::now();
-        let board = Slingstar
-            .generate(G1, &source, &Params::Course)
-            .expect("daily generates");
+        let board = g1::generate(daily_seed(day), &Params::Course).expect("daily generates");
         times.push(t.elapsed().as_secs_f64() * 1000.0);
         if solve {
             let t = Instant::now();

@@ -1,22 +1,18 @@
 //! The [`Genre`] implementation: generation, replay check, solver report, par grade, drawings.
 
-use dayseed_core::genre::unsupported_version;
-use dayseed_core::seed::daily_seed;
 use dayseed_core::{
-    Board, Capabilities, Error, Genre, Grade, Result, SolveOptions, Source, TechniqueUse, Verdict,
-    Version, VersionInfo,
+    Capabilities, Error, Generator, Genre, Grade, Result, SolveOptions, TechniqueUse, Verdict,
 };
 use serde_json::{Value, json};
 
 use crate::arcade::{Action, Replayed, Simulation, Tape, replay, verdict};
-use crate::generator::g1;
 use crate::params::{self, Params};
 use crate::physics::Aim;
-use crate::puzzle::{HoleRecord, PHYSICS, Puzzle};
+use crate::puzzle::Puzzle;
 use crate::sim::{CourseSim, MAX_STROKES_PER_HOLE};
 use crate::solve::{self, MAX_REPLAY_TICKS};
 use crate::verify::Grid;
-use crate::{format, render, versions};
+use crate::{format, render};
 
 /// Slingstar: gravity golf on a 9-hole daily course.
 #[derive(Debug)]
@@ -31,27 +27,14 @@ impl Slingstar {
     }
 }
 
-fn record(h: g1::Hole) -> HoleRecord {
-    HoleRecord {
-        par: Some(h.par),
-        successes: Some(h.successes),
-        robust: Some(h.margins.robust),
-        window: Some(h.margins.window),
-        best: Some(h.margins.best),
-        candidates: Some(h.candidates),
-        fallback: h.fallback,
-        ..HoleRecord::bare(h.number, h.layout)
-    }
-}
-
 impl Genre for Slingstar {
     const NAME: &'static str = "slingstar";
     type Params = Params;
     type Puzzle = Puzzle;
     type State = Tape;
 
-    fn versions(&self) -> &'static [VersionInfo] {
-        &versions::VERSIONS
+    fn generators(&self) -> &'static [Generator<Slingstar>] {
+        &crate::generator::GENERATORS
     }
 
     fn capabilities(&self) -> Capabilities {
@@ -72,50 +55,6 @@ impl Genre for Slingstar {
 
     fn daily_params(&self, difficulty: Option<&str>) -> Result<Params> {
         params::daily(difficulty)
-    }
-
-    fn generate(
-        &self,
-        version: Version,
-        source: &Source,
-        params: &Params,
-    ) -> Result<Board<Puzzle>> {
-        if version != versions::G1 {
-            return Err(unsupported_version(
-                Self::NAME,
-                version,
-                &versions::VERSIONS,
-            ));
-        }
-        let seed = match *source {
-            Source::Daily { epoch_day, .. } => daily_seed(epoch_day),
-            Source::Seed(s) => s,
-        };
-        let grid = Grid::new();
-        let mut holes = Vec::new();
-        let mut attempts = 0;
-        let mut notes = Vec::new();
-        for number in params.holes() {
-            let hole = g1::hole(seed, number, &grid)?;
-            attempts += hole.candidates;
-            if let Some(f) = &hole.fallback {
-                notes.push(f.clone());
-            }
-            holes.push(record(hole));
-        }
-        let puzzle = Puzzle {
-            physics: PHYSICS.into(),
-            course: params.format(),
-            par: holes.iter().map(|h| h.par).sum(),
-            holes,
-        };
-        self.validate(&puzzle)?;
-        Ok(Board {
-            seed,
-            puzzle,
-            attempts,
-            fallback: (!notes.is_empty()).then(|| notes.join("; ")),
-        })
     }
 
     fn validate(&self, puzzle: &Puzzle) -> Result<()> {

@@ -42,7 +42,6 @@ pub mod render;
 pub mod sim;
 pub mod solve;
 pub mod verify;
-pub mod versions;
 
 pub use genre::Slingstar;
 

@@ -3,22 +3,16 @@
 //! simulation `check` uses. 60 dailies here; the 1,000-daily run of the issue is the ignored test
 //! (about a minute in release: `cargo test -p dayseed-slingstar --release --test dailies -- --ignored`).
 
-use dayseed_core::{DayPolicy, Genre, Source};
+use dayseed_core::seed::daily_seed;
 use dayseed_slingstar::Slingstar;
+use dayseed_slingstar::generator::g1;
 use dayseed_slingstar::params::Params;
 use dayseed_slingstar::physics::Aim;
 use dayseed_slingstar::solve::tape_for;
-use dayseed_slingstar::versions::G1;
 
 fn every_daily_holes_out(days: std::ops::Range<i64>) {
     for day in days {
-        let source = Source::Daily {
-            policy: DayPolicy::DeviceLocalV1,
-            epoch_day: day,
-        };
-        let board = Slingstar
-            .generate(G1, &source, &Params::Course)
-            .expect("daily generates");
+        let board = g1::generate(daily_seed(day), &Params::Course).expect("daily generates");
         let p = board.puzzle;
         let shots: Vec<Aim> = p.holes.iter().map(|h| h.best.expect("best shot")).collect();
         let tape = tape_for(&p, &shots).expect("tape");

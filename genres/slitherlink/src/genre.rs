@@ -1,20 +1,16 @@
 //! The [`Genre`] implementation: glue between the typed contract and this crate's modules.
 
-use dayseed_core::genre::unsupported_version;
-use dayseed_core::seed::daily_seed;
 use dayseed_core::{
-    Board, Budget, Capabilities, Count, Error, ErrorKind, Genre, GenreKind, Grade, Hint,
-    RecordFormat, Result, Rng, SolveOptions, Source, Verdict, Version, VersionInfo,
+    Budget, Capabilities, Count, Error, Generator, Genre, GenreKind, Grade, Hint, RecordFormat,
+    Result, SolveOptions, Verdict,
 };
 use serde_json::json;
 
 use crate::check::verdict;
-use crate::generate::{generate, proven_unique};
 use crate::grid::Grid;
 use crate::model::{ON, Puzzle, State, UNKNOWN, check_edges, edges_to_states, solution_edges};
 use crate::params::{self, Params};
 use crate::solver::Solver;
-use crate::versions::{G1, VERSIONS};
 use crate::{format, grade, hint, render};
 
 /// The Slitherlink genre.
@@ -41,8 +37,8 @@ impl Genre for Slitherlink {
     type Puzzle = Puzzle;
     type State = State;
 
-    fn versions(&self) -> &'static [VersionInfo] {
-        &VERSIONS
+    fn generators(&self) -> &'static [Generator<Slitherlink>] {
+        &crate::generator::GENERATORS
     }
 
     fn capabilities(&self) -> Capabilities {
@@ -75,49 +71,6 @@ impl Genre for Slitherlink {
             None => params::DEFAULT_LEVEL,
         };
         Params::new(params::DEFAULT_SIDE, params::DEFAULT_SIDE, level)
-    }
-
-    fn generate(
-        &self,
-        version: Version,
-        source: &Source,
-        params: &Params,
-    ) -> Result<Board<Puzzle>> {
-        if version != G1 {
-            return Err(unsupported_version(Self::NAME, version, &VERSIONS));
-        }
-        let seed = match *source {
-            Source::Daily { epoch_day, .. } => daily_seed(epoch_day),
-            Source::Seed(s) => s,
-        };
-        let (w, h) = (params.width as usize, params.height as usize);
-        let mut rng = Rng::from_seed(seed);
-        let made = generate(w, h, params.level, &mut rng).ok_or_else(|| {
-            Error::new(
-                ErrorKind::GenerationFailed,
-                format!(
-                    "no uniquely solvable {}x{} board within the attempt bound",
-                    w, h
-                ),
-            )
-        })?;
-        let g = Grid::new(w, h);
-        // Re-validate before returning: the answer is one loop meeting every clue, and unique.
-        if !verdict(&g, &made.clues, &made.solution).solved || !proven_unique(&g, &made.clues) {
-            return Err(Error::new(
-                ErrorKind::GenerationFailed,
-                "generated board failed re-validation",
-            ));
-        }
-        let mut puzzle = Puzzle::from_clues(w, h, &made.clues);
-        puzzle.solution = Some(solution_edges(&g, &made.solution));
-        puzzle.difficulty = Some(u32::from(made.level));
-        Ok(Board {
-            seed,
-            puzzle,
-            attempts: made.attempts,
-            fallback: made.fallback,
-        })
     }
 
     fn validate(&self, puzzle: &Puzzle) -> Result<()> {

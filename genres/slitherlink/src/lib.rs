@@ -86,6 +86,7 @@
 mod check;
 mod format;
 pub mod generate;
+pub mod generator;
 mod genre;
 pub mod grade;
 pub mod grid;
@@ -99,13 +100,11 @@ pub mod params;
 mod removal;
 mod render;
 pub mod solver;
-mod versions;
 pub mod witness;
 
 pub use check::{components, verdict};
 pub use genre::Slitherlink;
 pub use model::{Edges, Puzzle, State};
-pub use versions::{G1, VERSIONS};
 
 use dayseed_core::Registered;
 

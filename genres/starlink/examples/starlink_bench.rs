@@ -14,11 +14,12 @@
 
 use std::time::Instant;
 
-use dayseed_core::{Budget, Count, Source, Version, VersionStatus};
-use dayseed_starlink::Difficulty;
-use dayseed_starlink::generate::{generate, seed32};
+use dayseed_core::{Budget, Count, DynGenre, Generated, Source, Version};
+use dayseed_starlink::generate::seed32;
+use dayseed_starlink::generator::GENERATORS;
+use dayseed_starlink::puzzle::Puzzle;
 use dayseed_starlink::solver::{SOLVE_BUDGET, solve};
-use dayseed_starlink::versions::VERSIONS;
+use dayseed_starlink::{Difficulty, GENRE};
 
 #[derive(Default, Clone)]
 struct Tally {
@@ -38,7 +39,7 @@ fn tally(difficulty: Difficulty, version: Version, seeds: impl Iterator<Item = u
     let mut t = Tally::default();
     for s in seeds {
         let seed = seed32(&Source::Seed(s)).expect("seed sources always hash");
-        let g = generate(seed, difficulty, version).expect("generation succeeds");
+        let g = board(version, seed, difficulty);
         if g.puzzle.unique == Some(true) {
             t.unique += 1;
             let recount = solve(&g.puzzle.model(), &[], 2, 0, &mut Budget::new(SOLVE_BUDGET));
@@ -135,7 +136,7 @@ fn time(batches: u64, size: u64, first_seed: u64) {
         let start = Instant::now();
         for _ in 0..size {
             let seed = seed32(&Source::Seed(s)).expect("seed sources always hash");
-            let g = generate(seed, Difficulty::Expert, current()).expect("generation succeeds");
+            let g = board(current(), seed, Difficulty::Expert);
             std::hint::black_box(g);
             s += 1;
         }
@@ -146,11 +147,16 @@ fn time(batches: u64, size: u64, first_seed: u64) {
 
 /// The current generator version (what `dayseed gen` uses).
 fn current() -> Version {
-    VERSIONS
+    GENRE.current_version()
+}
+
+/// The board of `version`'s generator for a 32-bit seed.
+fn board(version: Version, seed: u32, difficulty: Difficulty) -> Generated<Puzzle> {
+    let generator = GENERATORS
         .iter()
-        .find(|v| v.status == VersionStatus::Current)
-        .map(|v| v.version)
-        .expect("one version is current")
+        .find(|g| g.version == version)
+        .expect("a released version");
+    (generator.generate)(u64::from(seed), &difficulty).expect("generation succeeds")
 }
 
 fn main() {

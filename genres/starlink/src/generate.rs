@@ -1,8 +1,9 @@
-//! The generators: seeds, attempts on one RNG stream, uniqueness repair and the fallback.
+//! The procedure the starlink generator versions share: seeds, attempts on one RNG stream,
+//! uniqueness repair and the fallback. What differs between versions is data each version
+//! module owns (its [`Plan`], in [`crate::generator`]); nothing here tests a version number.
 
-use dayseed_core::genre::unsupported_version;
 use dayseed_core::seed::fnv1a32;
-use dayseed_core::{Budget, Count, Error, ErrorKind, Mulberry32, Result, Source, Version};
+use dayseed_core::{Budget, Count, Error, ErrorKind, Generated, Mulberry32, Result, Source};
 
 use crate::answer::{self, AnswerSet};
 use crate::bitsolver::{self, Compiled};
@@ -13,20 +14,27 @@ use crate::placement::place;
 use crate::puzzle::{Puzzle, Star, to_cells};
 use crate::repair;
 use crate::solver::{SOLVE_BUDGET, solve};
-use crate::versions::{G1, G2, G3, VERSIONS};
 
 /// Attempts (placements) per generation.
 pub const ATTEMPTS: u32 = 30;
 
-/// Answers tried on one placement: 1 in g1; in g2 and g3, when the repaired answer is not
-/// unique, up to two more answers are drawn (same stream) on the same placement before a new
-/// placement.
-pub fn answers_per_placement(version: Version) -> Result<u32> {
-    match version {
-        G1 => Ok(1),
-        G2 | G3 => Ok(3),
-        other => Err(unsupported_version("starlink", other, &VERSIONS)),
-    }
+/// What a generator version chooses: its module owns one of these.
+#[derive(Debug, Clone, Copy)]
+pub struct Plan {
+    /// Answers tried on one placement: when the repaired answer is not unique, up to
+    /// `answers - 1` more are drawn (same stream) on the same placement before a new placement.
+    pub answers: u32,
+    /// The repair and the solution counter.
+    pub counter: Counter,
+}
+
+/// The repair and counter a version uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Counter {
+    /// `settle` here, counting with [`crate::solver`] (g1, g2).
+    Lines,
+    /// [`repair::settle`], counting with the bit-set counter of [`crate::bitsolver`] (g3).
+    Bits,
 }
 /// Placements drawn per attempt before giving up (never reached in practice).
 pub const MAX_PLACEMENTS: u32 = 1000;
@@ -56,15 +64,20 @@ pub fn seed32(source: &Source) -> Result<u32> {
     Ok(fnv1a32(&text))
 }
 
-/// A generated board with its bookkeeping.
-#[derive(Debug, Clone)]
-pub struct Generated {
-    /// The board with answer, `unique` and `solutions`.
-    pub puzzle: Puzzle,
-    /// Attempts consumed (1 = the first was unique).
-    pub attempts: u32,
-    /// Set when no attempt was unique: what was delivered instead.
-    pub fallback: Option<String>,
+/// [`seed32`] as the registry's seed derivation (the record's `seed` is the 32-bit value).
+pub fn seed(source: &Source) -> Result<u64> {
+    seed32(source).map(u64::from)
+}
+
+/// Runs [`generate`] for a seed from [`seed`] (which always fits 32 bits).
+pub fn generate_with(seed: u64, difficulty: Difficulty, plan: &Plan) -> Result<Generated<Puzzle>> {
+    let seed = u32::try_from(seed).map_err(|_| {
+        Error::new(
+            ErrorKind::GenerationFailed,
+            format!("starlink seeds are 32-bit; {seed} is not"),
+        )
+    })?;
+    generate(seed, difficulty, plan)
 }
 
 /// One complete board: the model (numbers set to the answer's degrees) and its answer.
@@ -291,19 +304,19 @@ fn to_puzzle(
 ///
 /// Up to [`ATTEMPTS`] attempts run on one Mulberry32 stream seeded with `seed`; each draws a
 /// placement and answer (`draw`), sets the numbers to the answer's degrees and repairs toward
-/// uniqueness (`settle` in g1 and g2; [`repair::settle`] with the bit-set counter in g3); in g2
-/// and g3 a placement whose repaired answer is not unique gets up to two more answers
-/// ([`answers_per_placement`]). The first unique board is returned. If none is, every board tried
+/// uniqueness (`settle`, or [`repair::settle`] with the bit-set counter, as the plan's
+/// [`Counter`] says); a placement whose repaired answer is not unique gets up to
+/// `plan.answers - 1` more answers. The first unique board is returned. If none is, every board tried
 /// is counted again up to [`FALLBACK_LIMIT`] (budget [`SOLVE_BUDGET`]) and the one with the fewest
 /// solutions is returned (budget-exhausted last, ties to the earlier) with `unique: false`.
-pub fn generate(seed: u32, difficulty: Difficulty, version: Version) -> Result<Generated> {
-    let answers = answers_per_placement(version)?;
+pub fn generate(seed: u32, difficulty: Difficulty, plan: &Plan) -> Result<Generated<Puzzle>> {
+    let answers = plan.answers;
     let spec = difficulty.spec();
     let mut rng = Mulberry32::new(seed);
     let mut tried: Vec<Attempt> = Vec::new();
     for attempt in 1..=ATTEMPTS {
         let (base, first) = draw(&spec, &mut rng)?;
-        let compiled = if version == G3 {
+        let compiled = if plan.counter == Counter::Bits {
             Some(Compiled::new(&base).ok_or_else(|| {
                 Error::new(
                     ErrorKind::GenerationFailed,
@@ -345,7 +358,7 @@ pub fn generate(seed: u32, difficulty: Difficulty, version: Version) -> Result<G
     }
     for a in &mut tried {
         let mut budget = Budget::new(SOLVE_BUDGET);
-        a.count = match Compiled::new(&a.model).filter(|_| version == G3) {
+        a.count = match Compiled::new(&a.model).filter(|_| plan.counter == Counter::Bits) {
             Some(c) => bitsolver::count(&c, &a.model.numbers, FALLBACK_LIMIT, 0, &mut budget),
             None => solve(&a.model, &[], FALLBACK_LIMIT, 0, &mut budget),
         }
@@ -383,7 +396,7 @@ fn finish(
     model: &Model,
     attempts: u32,
     fallback: Option<String>,
-) -> Result<Generated> {
+) -> Result<Generated<Puzzle>> {
     let answer = puzzle.solution.as_deref().unwrap_or_default();
     if !model.satisfies_rules(answer) {
         return Err(Error::new(
@@ -401,14 +414,15 @@ fn finish(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generator::{g2, g3};
 
     /// Generates `seeds` boards and checks each: answer satisfies the rules, the numbers are its
     /// degrees, the board is unique (and re-counted unique by the solver), all deterministic.
-    fn check_level(difficulty: Difficulty, seeds: u64, version: Version) {
+    fn check_level(difficulty: Difficulty, seeds: u64, plan: &Plan) {
         let mut fallbacks = Vec::new();
         for s in 0..seeds {
             let seed = seed32(&Source::Seed(s)).unwrap();
-            let g = generate(seed, difficulty, version).unwrap();
+            let g = generate(seed, difficulty, plan).unwrap();
             let p = &g.puzzle;
             p.validate().unwrap();
             let model = p.model();
@@ -435,33 +449,33 @@ mod tests {
 
     #[test]
     fn easy_boards_are_unique() {
-        check_level(Difficulty::Easy, 300, G2);
-        check_level(Difficulty::Easy, 600, G3);
+        check_level(Difficulty::Easy, 300, &g2::PLAN);
+        check_level(Difficulty::Easy, 600, &g3::PLAN);
     }
 
     #[test]
     fn normal_boards_are_unique() {
-        check_level(Difficulty::Normal, 300, G2);
-        check_level(Difficulty::Normal, 600, G3);
+        check_level(Difficulty::Normal, 300, &g2::PLAN);
+        check_level(Difficulty::Normal, 600, &g3::PLAN);
     }
 
     #[test]
     fn hard_boards_are_unique() {
-        check_level(Difficulty::Hard, 200, G2);
-        check_level(Difficulty::Hard, 400, G3);
+        check_level(Difficulty::Hard, 200, &g2::PLAN);
+        check_level(Difficulty::Hard, 400, &g3::PLAN);
     }
 
     #[test]
     fn expert_boards_are_unique() {
-        check_level(Difficulty::Expert, 120, G2);
-        check_level(Difficulty::Expert, 300, G3);
+        check_level(Difficulty::Expert, 120, &g2::PLAN);
+        check_level(Difficulty::Expert, 300, &g3::PLAN);
     }
 
     #[test]
     fn generation_is_deterministic_and_seeds_are_documented() {
-        for version in [G2, G3] {
-            let a = generate(7, Difficulty::Expert, version).unwrap();
-            let b = generate(7, Difficulty::Expert, version).unwrap();
+        for plan in [&g2::PLAN, &g3::PLAN] {
+            let a = generate(7, Difficulty::Expert, plan).unwrap();
+            let b = generate(7, Difficulty::Expert, plan).unwrap();
             assert_eq!(a.puzzle, b.puzzle);
             assert_eq!(a.attempts, b.attempts);
         }

@@ -1,17 +1,14 @@
 //! The [`Genre`] implementation that plugs Starlink into dayseed.
 
-use dayseed_core::genre::unsupported_version;
 use dayseed_core::{
-    Board, Budget, Capabilities, Count, Error, Genre, GenreKind, Hint, RecordFormat, Result,
-    SolveOptions, Source, Verdict, Version, VersionInfo,
+    Budget, Capabilities, Count, Error, Generator, Genre, GenreKind, Hint, RecordFormat, Result,
+    SolveOptions, Verdict,
 };
 use serde_json::json;
 
 use crate::difficulty::Difficulty;
-use crate::generate::{generate, seed32};
 use crate::hint::describe;
 use crate::puzzle::{Puzzle, State};
-use crate::versions::{G1, G2, G3, VERSIONS};
 use crate::{format, hint, render};
 
 /// The Starlink genre.
@@ -27,8 +24,8 @@ impl Genre for Starlink {
     type Puzzle = Puzzle;
     type State = State;
 
-    fn versions(&self) -> &'static [VersionInfo] {
-        &VERSIONS
+    fn generators(&self) -> &'static [Generator<Starlink>] {
+        &crate::generator::GENERATORS
     }
 
     fn capabilities(&self) -> Capabilities {
@@ -69,25 +66,6 @@ impl Genre for Starlink {
 
     fn daily_params(&self, difficulty: Option<&str>) -> Result<Difficulty> {
         difficulty.map_or(Ok(DAILY_DEFAULT), Difficulty::parse)
-    }
-
-    fn generate(
-        &self,
-        version: Version,
-        source: &Source,
-        params: &Difficulty,
-    ) -> Result<Board<Puzzle>> {
-        if ![G1, G2, G3].contains(&version) {
-            return Err(unsupported_version(Self::NAME, version, &VERSIONS));
-        }
-        let seed = seed32(source)?;
-        let generated = generate(seed, *params, version)?;
-        Ok(Board {
-            seed: u64::from(seed),
-            puzzle: generated.puzzle,
-            attempts: generated.attempts,
-            fallback: generated.fallback,
-        })
     }
 
     fn validate(&self, puzzle: &Puzzle) -> Result<()> {
@@ -228,7 +206,7 @@ mod tests {
         let id: PuzzleId = "starlink:SEED-1-EXPERT-g4".parse().unwrap();
         let e = GENRE.generate(&id).unwrap_err();
         assert!(e.message().contains("g1, g2, g3"), "{e}");
-        assert_eq!(GENRE.current_version(), G3);
+        assert_eq!(GENRE.current_version(), dayseed_core::Version(3));
     }
 
     #[test]

@@ -131,6 +131,7 @@ pub mod candidates;
 pub mod difficulty;
 pub mod format;
 pub mod generate;
+pub mod generator;
 pub mod genre;
 pub mod geometry;
 pub mod hint;
@@ -141,7 +142,6 @@ pub mod render;
 pub mod repair;
 pub mod solver;
 pub mod unionfind;
-pub mod versions;
 
 pub use difficulty::Difficulty;
 pub use genre::Starlink;

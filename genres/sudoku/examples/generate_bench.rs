@@ -1,5 +1,5 @@
 //! Generation speed for `bench/sudoku-generate.sh`: generates COUNT boards of the current
-//! generator version ([`versions::CURRENT`]; `--version N` for another) at LEVEL from
+//! generator version (the registry's current one; `--version N` for another) at LEVEL from
 //! consecutive seeds and prints the median and mean time per board, attempts and fallbacks.
 //! With `--print`, prints each puzzle (81 characters) on stdout instead of timing lines only.
 //!
@@ -7,20 +7,26 @@
 
 use std::time::Instant;
 
-use dayseed_core::Version;
-use dayseed_sudoku::{Level, format, versions};
+use dayseed_core::{DynGenre, Version};
+use dayseed_sudoku::generator::GENERATORS;
+use dayseed_sudoku::{GENRE, Level};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let usage = "usage: generate_bench LEVEL COUNT [FIRST_SEED] [--print] [--version N]";
     let print = args.iter().any(|a| a == "--print");
     args.retain(|a| a != "--print");
-    let mut version = versions::CURRENT;
+    let mut version = GENRE.current_version();
     if let Some(k) = args.iter().position(|a| a == "--version") {
         let n: u32 = args.get(k + 1).ok_or(usage)?.parse()?;
         version = Version(n);
         args.drain(k..k + 2);
     }
+    GENRE.check_version(version)?;
+    let generator = GENERATORS
+        .iter()
+        .find(|g| g.version == version)
+        .ok_or(usage)?;
     let level = Level::parse(args.first().ok_or(usage)?)?;
     let count: u64 = args.get(1).ok_or(usage)?.parse()?;
     let first: u64 = args.get(2).map_or(Ok(0), |s| s.parse())?;
@@ -29,13 +35,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut clues = 0usize;
     for seed in first..first + count {
         let t = Instant::now();
-        let g = versions::generate(version, seed, level)?;
+        let g = (generator.generate)(seed, &level)?;
         times.push(t.elapsed().as_secs_f64());
         attempts += u64::from(g.attempts);
         fallbacks += u64::from(g.fallback.is_some());
-        clues += g.puzzle.iter().filter(|&&v| v != 0).count();
+        clues += g.puzzle.puzzle.bytes().filter(|&b| b != b'.').count();
         if print {
-            println!("{}", format::encode_grid(&g.puzzle));
+            println!("{}", g.puzzle.puzzle);
         }
     }
     let total: f64 = times.iter().sum();

@@ -1,10 +1,8 @@
 //! Sudoku as a dayseed [`Genre`].
 
 use dayseed_core::genre::{Capabilities, GenreKind, RecordFormat};
-use dayseed_core::seed::daily_seed;
 use dayseed_core::{
-    Board, Budget, Count, Error, ErrorKind, Genre, Grade, Hint, Result, SolveOptions, Source,
-    Verdict, Version, VersionInfo,
+    Budget, Count, Error, ErrorKind, Generator, Genre, Grade, Hint, Result, SolveOptions, Verdict,
 };
 use serde_json::{Map, Value};
 
@@ -12,7 +10,7 @@ use crate::board::{Cells, rule_problems};
 use crate::format::{encode_grid, parse_grid};
 use crate::level::Level;
 use crate::puzzle::{SudokuPuzzle, SudokuState, grade_json};
-use crate::{hint, logic, render, solver, versions};
+use crate::{generator, hint, logic, render, solver};
 
 /// Node budget for solving a puzzle that came from outside (digest, hint, grade, render).
 const SOLVE_BUDGET: u64 = 10_000_000;
@@ -51,8 +49,8 @@ impl Genre for Sudoku {
     type Puzzle = SudokuPuzzle;
     type State = SudokuState;
 
-    fn versions(&self) -> &'static [VersionInfo] {
-        versions::VERSIONS
+    fn generators(&self) -> &'static [Generator<Sudoku>] {
+        &generator::GENERATORS
     }
 
     fn capabilities(&self) -> Capabilities {
@@ -94,30 +92,6 @@ impl Genre for Sudoku {
 
     fn daily_params(&self, difficulty: Option<&str>) -> Result<Level> {
         difficulty.map_or(Ok(Level::Medium), Level::parse)
-    }
-
-    fn generate(
-        &self,
-        version: Version,
-        source: &Source,
-        params: &Level,
-    ) -> Result<Board<SudokuPuzzle>> {
-        let seed = match source {
-            Source::Daily { epoch_day, .. } => daily_seed(*epoch_day),
-            Source::Seed(s) => *s,
-        };
-        let g = versions::generate(version, seed, *params)?;
-        Ok(Board {
-            seed,
-            puzzle: SudokuPuzzle {
-                difficulty: Some(g.grade.level),
-                puzzle: encode_grid(&g.puzzle),
-                solution: Some(encode_grid(&g.solution)),
-                grade: Some(grade_json(&g.grade)),
-            },
-            attempts: g.attempts,
-            fallback: g.fallback,
-        })
     }
 
     fn validate(&self, puzzle: &SudokuPuzzle) -> Result<()> {

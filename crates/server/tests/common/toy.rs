@@ -1,11 +1,12 @@
 //! A tiny genre for server tests: arrange 1..=n; the first cell is given.
 //! Versions: g1 retired, g2 supported, g3 current (g3 reverses g2's order).
 
+use dayseed_core::generator::day_or_number;
 use dayseed_core::genre::{
-    Board, Capabilities, Genre, GenreKind, Hint, HintKind, RecordFormat, SolveOptions, Verdict,
-    VersionInfo, VersionStatus,
+    Capabilities, Genre, GenreKind, Hint, HintKind, RecordFormat, SolveOptions, Verdict,
+    VersionStatus,
 };
-use dayseed_core::{Error, Registered, Result, Rng, Source, Version};
+use dayseed_core::{Error, Generated, Generator, Registered, Result, Rng, Version};
 use serde::{Deserialize, Serialize};
 
 pub struct Toy;
@@ -27,21 +28,57 @@ pub struct State {
     pub entries: String,
 }
 
-static VERSIONS: [VersionInfo; 3] = [
-    VersionInfo {
+/// The toy board: digits 1..=n shuffled from the seed's stream (reversed when `reverse`), the
+/// first one given.
+fn board(seed: u64, params: &u32, reverse: bool) -> Result<Generated<Puzzle>> {
+    if (SLOW_SEEDS..SLOW_SEEDS * 2).contains(&seed) {
+        spend_nodes((seed - SLOW_SEEDS).saturating_mul(SLOW_NODES_PER_STEP))?;
+    }
+    let mut rng = Rng::from_seed(seed);
+    let mut digits: Vec<u8> = (1..=*params as u8).collect();
+    rng.shuffle(&mut digits);
+    if reverse {
+        digits.reverse();
+    }
+    let solution: String = digits.iter().map(|d| char::from(b'0' + d)).collect();
+    let cells: String = solution
+        .chars()
+        .enumerate()
+        .map(|(i, c)| if i == 0 { c } else { '.' })
+        .collect();
+    let difficulty = if *params >= 9 { "HARD" } else { "EASY" }.to_string();
+    Ok(Generated {
+        puzzle: Puzzle {
+            difficulty,
+            cells,
+            solution: Some(solution),
+        },
+        attempts: 1,
+        fallback: None,
+    })
+}
+
+static GENERATORS: [Generator<Toy>; 3] = [
+    Generator {
         version: Version(1),
         status: VersionStatus::Retired,
         note: "first",
+        seed: day_or_number,
+        generate: |_, _| Err(Error::puzzle("a retired version never runs")),
     },
-    VersionInfo {
+    Generator {
         version: Version(2),
         status: VersionStatus::Supported,
         note: "second",
+        seed: day_or_number,
+        generate: |seed, params| board(seed, params, false),
     },
-    VersionInfo {
+    Generator {
         version: Version(3),
         status: VersionStatus::Current,
         note: "third",
+        seed: day_or_number,
+        generate: |seed, params| board(seed, params, true),
     },
 ];
 
@@ -51,8 +88,8 @@ impl Genre for Toy {
     type Puzzle = Puzzle;
     type State = State;
 
-    fn versions(&self) -> &'static [VersionInfo] {
-        &VERSIONS
+    fn generators(&self) -> &'static [Generator<Toy>] {
+        &GENERATORS
     }
 
     fn capabilities(&self) -> Capabilities {
@@ -88,41 +125,6 @@ impl Genre for Toy {
             Some("HARD") => Ok(9),
             Some(other) => Err(Error::params(format!("unknown toy difficulty '{other}'"))),
         }
-    }
-
-    fn generate(&self, version: Version, source: &Source, params: &u32) -> Result<Board<Puzzle>> {
-        let seed = match source {
-            Source::Daily { epoch_day, .. } => dayseed_core::seed::daily_seed(*epoch_day),
-            Source::Seed(s) => *s,
-        };
-        if let Source::Seed(s) = source
-            && (SLOW_SEEDS..SLOW_SEEDS * 2).contains(s)
-        {
-            spend_nodes((s - SLOW_SEEDS).saturating_mul(SLOW_NODES_PER_STEP))?;
-        }
-        let mut rng = Rng::from_seed(seed);
-        let mut digits: Vec<u8> = (1..=*params as u8).collect();
-        rng.shuffle(&mut digits);
-        if version == Version(3) {
-            digits.reverse();
-        }
-        let solution: String = digits.iter().map(|d| char::from(b'0' + d)).collect();
-        let cells: String = solution
-            .chars()
-            .enumerate()
-            .map(|(i, c)| if i == 0 { c } else { '.' })
-            .collect();
-        let difficulty = if *params >= 9 { "HARD" } else { "EASY" }.to_string();
-        Ok(Board {
-            seed,
-            puzzle: Puzzle {
-                difficulty,
-                cells,
-                solution: Some(solution),
-            },
-            attempts: 1,
-            fallback: None,
-        })
     }
 
     fn validate(&self, p: &Puzzle) -> Result<()> {

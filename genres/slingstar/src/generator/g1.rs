@@ -1,4 +1,6 @@
-//! Generator g1: the original game's (1.1.2) acceptance rules on our seeds.
+//! Generator g1: the original game's (1.1.2) acceptance rules on our seeds, sealed: the
+//! registry reaches it only through [`super::GENERATORS`], which supplies the seed and
+//! re-validates the course.
 //!
 //! * Seeds: a course seed is the id's seed (`SEED-<n>`) or `daily_seed(epoch_day)` for a daily
 //!   (the original hashed `slingstar-daily-YYYY-MM-DD`; ours derives from policy + epoch day like
@@ -24,7 +26,10 @@
 //!   (an error instead).
 
 use dayseed_core::rng::mix64;
-use dayseed_core::{Error, ErrorKind, Result, Rng};
+use dayseed_core::{Error, ErrorKind, Generated, Result, Rng};
+
+use crate::params::Params;
+use crate::puzzle::{HoleRecord, PHYSICS, Puzzle};
 
 use crate::arcade::Vec2;
 use crate::physics::{Layout, Planet, World, units};
@@ -208,4 +213,44 @@ pub fn hole(seed: u64, number: u32, grid: &Grid) -> Result<Hole> {
          easier layout without planets"
     );
     ship(number, easy, &survey, grid, EXTENDED_CANDIDATES, Some(note))
+}
+
+/// The g1 course for `seed` and `params`: each hole of the course by [`hole`], recorded.
+pub fn generate(seed: u64, params: &Params) -> Result<Generated<Puzzle>> {
+    let grid = Grid::new();
+    let mut holes = Vec::new();
+    let mut attempts = 0;
+    let mut notes = Vec::new();
+    for number in params.holes() {
+        let hole = hole(seed, number, &grid)?;
+        attempts += hole.candidates;
+        if let Some(f) = &hole.fallback {
+            notes.push(f.clone());
+        }
+        holes.push(record(hole));
+    }
+    let puzzle = Puzzle {
+        physics: PHYSICS.into(),
+        course: params.format(),
+        par: holes.iter().map(|h| h.par).sum(),
+        holes,
+    };
+    Ok(Generated {
+        puzzle,
+        attempts,
+        fallback: (!notes.is_empty()).then(|| notes.join("; ")),
+    })
+}
+
+fn record(h: Hole) -> HoleRecord {
+    HoleRecord {
+        par: Some(h.par),
+        successes: Some(h.successes),
+        robust: Some(h.margins.robust),
+        window: Some(h.margins.window),
+        best: Some(h.margins.best),
+        candidates: Some(h.candidates),
+        fallback: h.fallback,
+        ..HoleRecord::bare(h.number, h.layout)
+    }
 }

@@ -3,7 +3,8 @@
 //! at most one of them holds x) are each locked on the rest: for any other common digit z, one
 //! of A or B holds z, so z leaves every cell seeing all z-cells of both.
 //!
-//! Bounded work: ALSs of 1 to `MAX_ALS_CELLS` cells, at most `MAX_ALS` of them.
+//! Bounded work: ALSs of 1 to `max_als_cells` cells, at most `max_als` of them (the ladder's
+//! limits).
 
 use super::candidates::{
     Bits, Grid, PEER_BITS, UNIT_BITS, UNITS, bit, cell_list, cells_of, col, digit_set, digits_of,
@@ -12,9 +13,6 @@ use super::candidates::{
 use super::subsets::combos;
 use super::technique::Finding;
 
-const MAX_ALS_CELLS: usize = 4;
-const MAX_ALS: usize = 600;
-
 struct Als {
     cells: Bits,
     digits: u16,
@@ -22,7 +20,7 @@ struct Als {
     seen: [Bits; 10],
 }
 
-fn collect(g: &Grid) -> Vec<Als> {
+fn collect(g: &Grid, max_als_cells: usize, max_als: usize) -> Vec<Als> {
     let mut out: Vec<Als> = Vec::new();
     for (u, unit) in UNITS.iter().enumerate() {
         let mut open = [0usize; 9];
@@ -33,7 +31,7 @@ fn collect(g: &Grid) -> Vec<Als> {
                 n += 1;
             }
         }
-        for k in 1..=MAX_ALS_CELLS.min(n.saturating_sub(1)) {
+        for k in 1..=max_als_cells.min(n.saturating_sub(1)) {
             combos(n, k, |pick| {
                 let digits = pick.iter().fold(0u16, |m, &i| m | g.cand[open[i]]);
                 if digits.count_ones() as usize != k + 1 {
@@ -63,9 +61,9 @@ fn collect(g: &Grid) -> Vec<Als> {
                     digits,
                     seen,
                 });
-                out.len() >= MAX_ALS
+                out.len() >= max_als
             });
-            if out.len() >= MAX_ALS {
+            if out.len() >= max_als {
                 return out;
             }
         }
@@ -75,7 +73,7 @@ fn collect(g: &Grid) -> Vec<Als> {
 
 /// ALS-XZ with a single restricted common digit.
 pub(crate) fn als_xz(g: &Grid, f: &mut Finding) -> bool {
-    let sets = collect(g);
+    let sets = collect(g, f.limits.max_als_cells, f.limits.max_als);
     let mut digit_bits = [0u128; 10];
     for (d, b) in digit_bits.iter_mut().enumerate().skip(1) {
         *b = g.digit_bits(d as u8);

@@ -10,9 +10,6 @@
 use super::candidates::{ALL_DIGITS, Grid, UNITS, cell_name, digits_of, unit_name};
 use super::technique::Finding;
 
-/// Search nodes allowed for one trial candidate.
-const TRIAL_NODES: u64 = 200_000;
-
 /// Why a position is impossible.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Conflict {
@@ -155,7 +152,7 @@ pub(crate) fn trial(g: &Grid, f: &mut Finding) -> bool {
     for (c, d) in trial_order(g) {
         let mut h = g.clone();
         h.place(c, d);
-        let mut budget = TRIAL_NODES;
+        let mut budget = f.limits.trial_nodes;
         if search(h, &mut budget, &mut None) == Some(false) {
             f.eliminations.push((c as u8, d));
             if f.explain {

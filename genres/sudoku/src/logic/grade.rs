@@ -3,7 +3,7 @@
 //! the level, the highest rating the score.
 
 use super::candidates::Grid;
-use super::technique::{Finding, LADDER, Technique};
+use super::technique::{Finding, LADDER, Ladder, Technique};
 use crate::level::Level;
 
 /// The result of grading a puzzle.
@@ -25,15 +25,25 @@ pub struct LogicGrade {
 /// trial as the last rung, every unique puzzle is solved (`solved == true`); clashing givens or
 /// a puzzle without a unique solution may give `solved == false` and level MASTER.
 pub fn grade(cells: &[u8; 81]) -> LogicGrade {
+    grade_on(LADDER, cells)
+}
+
+/// [`grade`] on a given ladder (a generator version's snapshot).
+pub(crate) fn grade_on(ladder: &Ladder, cells: &[u8; 81]) -> LogicGrade {
     // With MASTER as the cap the run never stops early.
-    run(cells, Level::Master, |_, _, _| {}).unwrap_or_else(unsolved)
+    run_on(ladder, cells, Level::Master, |_, _, _| {}).unwrap_or_else(unsolved)
 }
 
 /// Grades with techniques up to `max` only: `None` as soon as a harder technique would be needed
 /// (or if the grid cannot be solved at all). For a unique puzzle this is `Some(grade(cells))`
 /// exactly when `grade(cells).level <= max`, because the capped grader takes the same steps.
 pub fn grade_capped(cells: &[u8; 81], max: Level) -> Option<LogicGrade> {
-    run(cells, max, |_, _, _| {}).filter(|g| g.solved)
+    grade_capped_on(LADDER, cells, max)
+}
+
+/// [`grade_capped`] on a given ladder (a generator version's snapshot).
+pub(crate) fn grade_capped_on(ladder: &Ladder, cells: &[u8; 81], max: Level) -> Option<LogicGrade> {
+    run_on(ladder, cells, max, |_, _, _| {}).filter(|g| g.solved)
 }
 
 fn unsolved() -> LogicGrade {
@@ -47,7 +57,21 @@ fn unsolved() -> LogicGrade {
 
 /// Runs the ladder up to `max`, calling `on_step(technique, finding, grid before the step)`
 /// before each step is applied. `None` if a technique above `max` was needed.
+#[cfg(test)]
 pub(crate) fn run(
+    cells: &[u8; 81],
+    max: Level,
+    on_step: impl FnMut(&Technique, &Finding, &Grid),
+) -> Option<LogicGrade> {
+    run_on(LADDER, cells, max, on_step)
+}
+
+/// The most rungs a ladder may have.
+const MAX_RUNGS: usize = 32;
+
+/// [`run`] on a given ladder.
+fn run_on(
+    ladder: &Ladder,
     cells: &[u8; 81],
     max: Level,
     mut on_step: impl FnMut(&Technique, &Finding, &Grid),
@@ -55,15 +79,17 @@ pub(crate) fn run(
     let Some(mut g) = Grid::new(cells) else {
         return Some(unsolved());
     };
-    let singles = LADDER.iter().take_while(|t| t.level == Level::Easy).count();
-    let mut counts = [0u32; LADDER.len()];
+    let rungs = &ladder.rungs[..ladder.rungs.len().min(MAX_RUNGS)];
+    let singles = rungs.iter().take_while(|t| t.level == Level::Easy).count();
+    let mut counts = [0u32; MAX_RUNGS];
     let mut score = 0.0f64;
     let mut f = Finding::new(false);
+    f.limits = ladder.limits;
     let solved = 'outer: loop {
         if g.is_solved() {
             break true;
         }
-        for (i, t) in LADDER.iter().enumerate() {
+        for (i, t) in rungs.iter().enumerate() {
             if t.level > max {
                 return None;
             }
@@ -87,7 +113,7 @@ pub(crate) fn run(
     };
     let mut level = Level::Easy;
     let mut techniques = Vec::new();
-    for (t, &n) in LADDER.iter().zip(&counts) {
+    for (t, &n) in rungs.iter().zip(&counts) {
         if n > 0 {
             level = level.max(t.level);
             techniques.push((t.name, n));

@@ -1,7 +1,8 @@
 //! Human-style solving: a ladder of techniques, the grader that walks it, and hints.
 //!
 //! # Technique ladder
-//! Techniques are data (the `LADDER` table: name, level, rating, search function), tried in
+//! Techniques are data (a ladder table: name, level, rating, search function; today's is the
+//! frozen `LADDER_V1` snapshot of `crate::generator::ladder_v1`), tried in
 //! this order; after any progress the grader starts again from the top. The level of a puzzle
 //! is the level of the hardest technique it needed. The ladder (its rungs, their order and what
 //! each finds first) decides which boards the generator accepts, so changing it changes
@@ -39,23 +40,24 @@
 //! expensive rungs (chains, ALS, forcing, trial) come last and are bounded by lengths and node
 //! counts, never by time.
 
-mod als;
+pub(crate) mod als;
 mod candidates;
-mod chains;
-mod fish;
-mod forcing;
+pub(crate) mod chains;
+pub(crate) mod fish;
+pub(crate) mod forcing;
 mod grade;
-mod intersections;
+pub(crate) mod intersections;
 #[cfg(test)]
 mod properties;
-mod singles;
+pub(crate) mod singles;
 mod step;
-mod subsets;
-mod technique;
+pub(crate) mod subsets;
+pub(crate) mod technique;
 #[cfg(test)]
 mod testutil;
-mod uniqueness;
-mod wings;
+pub(crate) mod uniqueness;
+pub(crate) mod wings;
 
 pub use grade::{LogicGrade, grade, grade_capped};
+pub(crate) use grade::{grade_capped_on, grade_on};
 pub use step::{Step, next_step};

@@ -63,7 +63,7 @@ pub fn next_step(givens: &[u8; 81], entries: &[u8; 81], notes: Option<&[u16; 81]
         }
     }
     let mut f = Finding::new(true);
-    for t in LADDER {
+    for t in LADDER.rungs {
         f.clear();
         if (t.find)(&g, &mut f) {
             return Some(Step {

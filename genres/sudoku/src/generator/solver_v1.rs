@@ -1,6 +1,10 @@
 //! The fast solver: counts solutions up to a limit under a node budget. It is the hot path of
 //! generation.
 //!
+//! Frozen with g1 and g2: their clue removal asks [`has_other_solution`] under a node budget,
+//! so this search's node counts are part of both versions. Never edited; a faster solver is a
+//! new module (and `crate::solver` may then point at it for solving).
+//!
 //! # Representation
 //! The grid is split into three horizontal bands of 27 cells. For every digit and band a `u32`
 //! holds the 27 cells where the digit may still go (bit `row_in_band * 9 + column`). Rows and boxes

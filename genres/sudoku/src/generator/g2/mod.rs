@@ -8,7 +8,7 @@
 //!    Fisher-Yates shuffle of the 81 cells).
 //! 3. Cells are tried once each, in that order. While the puzzle is solved by naked and hidden
 //!    singles, a clue goes when singles still fill its cell without it
-//!    ([`crate::closure::singles_fill`]; the closure is complete, so this rule is a property
+//!    ([`closure::singles_fill`]; the closure is complete, so this rule is a property
 //!    of the grid, not of an implementation). Otherwise, and below
 //!    EASY, the clue goes when the puzzle stays unique without it
 //!    ([`solver::has_other_solution`] is false within [`REMOVAL_BUDGET`] nodes; an exhausted
@@ -17,25 +17,34 @@
 //!    by singles, nor is any puzzle with fewer clues, so only this second test is used.
 //! 4. – 6. As g1: the attempt hits when its level equals the target (MASTER: minimal-unique and
 //!    not graded within EXPERT); after [`max_attempts`] misses the closest miss (ties: the
-//!    earliest) is delivered with [`Generated::fallback`] set; uniqueness is re-checked with a
+//!    earliest) is delivered with [`Made::fallback`] set; uniqueness is re-checked with a
 //!    full count before the board is returned.
 
-use dayseed_core::Result;
-use dayseed_core::rng::Rng;
+pub mod closure;
 
-use crate::board::Cells;
-use crate::closure::Closure;
-use crate::generate::{Attempt, Generated, HOUSES_OF, acceptable, max_attempts, retry};
-use crate::level::Level;
-use crate::logic;
+use dayseed_core::rng::Rng;
+use dayseed_core::{Generated, Result};
+
+use super::shared_v1::{Attempt, HOUSES_OF, Made, acceptable, grade_attempt, max_attempts, retry};
 #[cfg(doc)]
-use crate::{generate::REMOVAL_BUDGET, solver};
+use super::{shared_v1::REMOVAL_BUDGET, solver_v1 as solver};
+use crate::board::Cells;
+use crate::level::Level;
+#[cfg(doc)]
+use crate::logic;
+use crate::puzzle::SudokuPuzzle;
+use closure::Closure;
 
 /// All nine digits as a mask (bit v for digit v).
 const ALL_DIGITS: u16 = 0x3FE;
 
+/// The g2 board for `seed` at `target`, in the public form (the registry's entry point).
+pub(crate) fn generate(seed: u64, target: &Level) -> Result<Generated<SudokuPuzzle>> {
+    generate_g2(seed, *target).map(Made::into_generated)
+}
+
 /// Generates a g2 board for `seed` at `target` (see the module docs for the exact procedure).
-pub fn generate_g2(seed: u64, target: Level) -> Result<Generated> {
+pub fn generate_g2(seed: u64, target: Level) -> Result<Made> {
     retry(seed, target, max_attempts(target), attempt)
 }
 
@@ -45,11 +54,7 @@ fn attempt(rng: &mut Rng, target: Level) -> Option<Attempt> {
     let mut order: [u8; 81] = std::array::from_fn(|i| i as u8);
     rng.shuffle(&mut order);
     let puzzle = remove_clues(&solution, &order, target);
-    let grade = if target == Level::Master {
-        logic::grade_capped(&puzzle, Level::Expert).unwrap_or_else(|| logic::grade(&puzzle))
-    } else {
-        logic::grade_capped(&puzzle, target)?
-    };
+    let grade = grade_attempt(&puzzle, target)?;
     Some(Attempt {
         puzzle,
         solution,
@@ -448,7 +453,7 @@ mod tests {
         let b = generate_g2(7, Level::Easy).unwrap();
         assert_eq!(a.puzzle, b.puzzle);
         assert_eq!(a.attempts, b.attempts);
-        let g1 = crate::generate::generate_g1(7, Level::Easy).unwrap();
+        let g1 = super::super::g1::generate_g1(7, Level::Easy).unwrap();
         assert_ne!(a.solution, g1.solution);
     }
 
@@ -488,7 +493,7 @@ mod tests {
             assert_eq!(single, naked || hidden);
             hits[usize::from(single)] += 1;
             if single {
-                assert!(crate::closure::singles_fill(&cells, i));
+                assert!(closure::singles_fill(&cells, i));
             }
         }
         assert!(hits[0] > 0 && hits[1] > 0, "{hits:?}");
@@ -516,7 +521,7 @@ mod tests {
                 let (at, bit) = (usize::from(digit - 1) * 3 + cell / 27, 1u32 << (cell % 27));
                 puzzle[cell] = 0;
                 givens[at] ^= bit;
-                let expected = crate::closure::singles_fill(&puzzle, cell);
+                let expected = closure::singles_fill(&puzzle, cell);
                 proptest::prop_assert_eq!(windows.fill(&puzzle, &givens, &order, k), expected);
                 if !expected {
                     puzzle[cell] = digit;

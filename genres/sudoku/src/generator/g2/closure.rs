@@ -1,15 +1,15 @@
 //! The singles closure used by the g2 generator: naked and hidden singles applied until nothing
-//! more follows. Unlike the frozen g1 test ([`crate::singles`]) it is complete — every single
+//! more follows. Unlike the frozen g1 test ([`crate::generator::g1`]'s) it is complete — every single
 //! that exists is found — so its answer is a property of the grid alone (for a grid with a
 //! solution, singles are sound and the closure does not depend on the order they are applied
 //! in), not of this implementation.
 
 use crate::board::Cells;
-use crate::placement::{self, Dead};
-use crate::solver::{BAND, BOX0, ROW0, column_cells, initial_masks, rows_and_boxes};
+use crate::generator::placement::{self, Dead};
+use crate::generator::solver_v1::{BAND, BOX0, ROW0, column_cells, initial_masks, rows_and_boxes};
 
 /// A grid under singles: candidates per (digit, band) as 27-bit masks (bit `row_in_band * 9 +
-/// column`, the layout of [`crate::solver`]; a placed digit stays in its own mask).
+/// column`, the layout of [`crate::generator::solver_v1`]; a placed digit stays in its own mask).
 #[derive(Clone)]
 pub struct Closure {
     cand: [u32; 27],
@@ -250,7 +250,7 @@ mod tests {
         #[test]
         fn agrees_with_reference(seed: u64, holes in 35usize..65) {
             let mut rng = Rng::from_seed(seed);
-            let mut cells = crate::solver::random_grid(&mut rng);
+            let mut cells = crate::generator::solver_v1::random_grid(&mut rng);
             let mut order: Vec<usize> = (0..81).collect();
             rng.shuffle(&mut order);
             for &i in &order[..holes] {

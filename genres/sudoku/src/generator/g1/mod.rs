@@ -16,121 +16,36 @@
 //! 4. The attempt hits when its level equals the target. For MASTER the puzzle is minimal-unique
 //!    and hits when it cannot be graded within EXPERT.
 //! 5. After [`max_attempts`] misses the generator falls back to the miss whose level is closest
-//!    to the target (ties: the earliest) and says so in [`Generated::fallback`].
+//!    to the target (ties: the earliest) and says so in [`Made::fallback`].
 //! 6. Uniqueness is re-checked with a full count before the board is returned.
 
-use dayseed_core::rng::Rng;
-use dayseed_core::{Budget, Count, Error, ErrorKind, Result};
+pub mod singles;
 
+use dayseed_core::rng::Rng;
+use dayseed_core::{Generated, Result};
+
+use super::shared_v1::{Attempt, HOUSES_OF, Made, acceptable, grade_attempt, max_attempts, retry};
+#[cfg(doc)]
+use super::{shared_v1::REMOVAL_BUDGET, solver_v1 as solver};
 use crate::board::Cells;
 use crate::level::Level;
-use crate::logic::{self, LogicGrade};
-use crate::{singles, solver};
+#[cfg(doc)]
+use crate::logic;
+use crate::puzzle::SudokuPuzzle;
 
-/// Node budget of one clue-removal uniqueness test.
-pub const REMOVAL_BUDGET: u64 = 100_000;
-/// Node budget of the final uniqueness re-check.
-pub const FINAL_CHECK_BUDGET: u64 = 10_000_000;
-
-/// The attempts g1 makes before falling back: 256 for EASY to HARD, 4096 for EXPERT and MASTER.
-pub fn max_attempts(level: Level) -> u32 {
-    match level {
-        Level::Easy | Level::Medium | Level::Hard => 256,
-        Level::Expert | Level::Master => 4096,
-    }
-}
-
-/// A generated board.
-#[derive(Debug, Clone)]
-pub struct Generated {
-    /// The givens (0 = empty).
-    pub puzzle: Cells,
-    /// The unique solution.
-    pub solution: Cells,
-    /// The grader's verdict.
-    pub grade: LogicGrade,
-    /// Attempts consumed (1 = first try).
-    pub attempts: u32,
-    /// Set when the target level was not reached: what was delivered instead.
-    pub fallback: Option<String>,
-}
-
-/// One attempt's result.
-pub(crate) struct Attempt {
-    pub(crate) puzzle: Cells,
-    pub(crate) solution: Cells,
-    pub(crate) grade: LogicGrade,
+/// The g1 board for `seed` at `target`, in the public form (the registry's entry point).
+pub(crate) fn generate(seed: u64, target: &Level) -> Result<Generated<SudokuPuzzle>> {
+    generate_g1(seed, *target).map(Made::into_generated)
 }
 
 /// Generates a g1 board for `seed` at `target` (see the module docs for the exact procedure).
-pub fn generate_g1(seed: u64, target: Level) -> Result<Generated> {
+pub fn generate_g1(seed: u64, target: Level) -> Result<Made> {
     generate_with_limit(seed, target, max_attempts(target))
 }
 
 /// [`generate_g1`] with a different attempt bound (for tests of the fallback path).
-pub(crate) fn generate_with_limit(seed: u64, target: Level, limit: u32) -> Result<Generated> {
+pub(crate) fn generate_with_limit(seed: u64, target: Level, limit: u32) -> Result<Made> {
     retry(seed, target, limit, attempt)
-}
-
-/// The retry loop shared by the versions (steps 1, 4, 5 and 6 of the module docs): the stream
-/// `seed ^ (rank << 56)`, up to `limit` calls of `attempt` on it, the first hit returned, else
-/// the closest miss as a reported fallback; uniqueness re-checked before returning.
-pub(crate) fn retry(
-    seed: u64,
-    target: Level,
-    limit: u32,
-    mut attempt: impl FnMut(&mut Rng, Level) -> Option<Attempt>,
-) -> Result<Generated> {
-    let mut rng = Rng::from_seed(seed ^ (u64::from(target.rank()) << 56));
-    let mut best: Option<(u32, Attempt)> = None;
-    for n in 1..=limit {
-        let Some(attempt) = attempt(&mut rng, target) else {
-            continue;
-        };
-        if attempt.grade.level == target {
-            return finish(attempt, n, None);
-        }
-        let distance = attempt.grade.level.rank().abs_diff(target.rank());
-        if best
-            .as_ref()
-            .is_none_or(|(_, b)| distance < b.grade.level.rank().abs_diff(target.rank()))
-        {
-            best = Some((n, attempt));
-        }
-    }
-    let Some((n, attempt)) = best else {
-        return Err(Error::new(
-            ErrorKind::GenerationFailed,
-            format!("no unique {} puzzle after {limit} attempts", target.name()),
-        ));
-    };
-    let note = format!(
-        "asked {}, delivered {} (attempt {n}) after {limit} attempts",
-        target.name(),
-        attempt.grade.level.name()
-    );
-    finish(attempt, limit, Some(note))
-}
-
-fn finish(attempt: Attempt, attempts: u32, fallback: Option<String>) -> Result<Generated> {
-    let mut budget = Budget::new(FINAL_CHECK_BUDGET);
-    let solved = solver::solve(&attempt.puzzle, 2, &mut budget);
-    if solved.count != Count::Exactly(1) || solved.first != Some(attempt.solution) {
-        return Err(Error::new(
-            ErrorKind::GenerationFailed,
-            format!(
-                "internal error: generated puzzle failed the uniqueness re-check ({:?})",
-                solved.count
-            ),
-        ));
-    }
-    Ok(Generated {
-        puzzle: attempt.puzzle,
-        solution: attempt.solution,
-        grade: attempt.grade,
-        attempts,
-        fallback,
-    })
 }
 
 /// One attempt: a grid, a removal order, greedy removal, a grade. `None` only if the grader
@@ -140,11 +55,7 @@ fn attempt(rng: &mut Rng, target: Level) -> Option<Attempt> {
     let mut order: [u8; 81] = std::array::from_fn(|i| i as u8);
     rng.shuffle(&mut order);
     let puzzle = remove_clues(&solution, &order, target);
-    let grade = if target == Level::Master {
-        logic::grade_capped(&puzzle, Level::Expert).unwrap_or_else(|| logic::grade(&puzzle))
-    } else {
-        logic::grade_capped(&puzzle, target)?
-    };
+    let grade = grade_attempt(&puzzle, target)?;
     Some(Attempt {
         puzzle,
         solution,
@@ -237,17 +148,6 @@ pub fn g1_grid(rng: &mut Rng) -> Cells {
     cells
 }
 
-/// Row, column and box of every cell.
-pub(crate) const HOUSES_OF: [[u8; 3]; 81] = {
-    let mut t = [[0u8; 3]; 81];
-    let mut i = 0;
-    while i < 81 {
-        t[i] = [(i / 9) as u8, (i % 9) as u8, (i / 27 * 3 + i % 9 / 3) as u8];
-        i += 1;
-    }
-    t
-};
-
 /// Greedy removal: for each cell in `order`, the clue goes when the puzzle without it is still
 /// acceptable ([`acceptable`]). Runs of clues are first tried together with the singles test:
 /// when singles solve the grid without the whole run, they solve it without every prefix of
@@ -295,19 +195,6 @@ fn remove_clues(solution: &Cells, order: &[u8; 81], target: Level) -> Cells {
         pos += 1;
     }
     puzzle
-}
-
-/// Whether `puzzle` (just emptied at `cell`, which held `digit`, and not solved by singles) is
-/// unique and, below MASTER, solved by the grader within `target`.
-pub(crate) fn acceptable(puzzle: &Cells, cell: usize, digit: u8, target: Level) -> bool {
-    if target == Level::Easy {
-        return false;
-    }
-    let mut budget = Budget::new(REMOVAL_BUDGET);
-    if solver::has_other_solution(puzzle, cell, digit, &mut budget) != Some(false) {
-        return false;
-    }
-    target == Level::Master || logic::grade_capped(puzzle, target).is_some()
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
-//! Placing a digit on, and reading naked singles from, the per-(digit, band) candidate masks of [`crate::solver`]'s layout, shared
-//! by the singles tests of g1 ([`crate::singles`]) and g2 ([`crate::closure`]).
+//! Placing a digit on, and reading naked singles from, the per-(digit, band) candidate masks of [`super::solver_v1`]'s layout, shared
+//! by the singles tests of g1 and g2 (frozen with both).
 
-use crate::solver::{column_cells, rows_and_boxes};
+use super::solver_v1::{column_cells, rows_and_boxes};
 
 /// A contradiction: the placements show the grid has no solution.
 pub(crate) struct Dead;

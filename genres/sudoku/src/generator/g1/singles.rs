@@ -10,11 +10,11 @@
 //! is frozen with g1: a complete test belongs to a new generator version.
 
 use crate::board::Cells;
-use crate::placement::{self, Dead};
-use crate::solver::{BAND, BOX0, ROW0, column_cells, initial_masks};
+use crate::generator::placement::{self, Dead};
+use crate::generator::solver_v1::{BAND, BOX0, ROW0, column_cells, initial_masks};
 
 /// Candidates per (digit, band) as 27-bit masks (bit `row_in_band * 9 + column`), the layout
-/// of [`crate::solver`]; a placed digit stays in its own mask.
+/// of [`crate::generator::solver_v1`]; a placed digit stays in its own mask.
 struct Singles {
     cand: [u32; 27],
     prev: [u32; 27],
@@ -206,7 +206,7 @@ mod tests {
         #[test]
         fn sound_against_reference(seed: u64, holes in 35usize..65) {
             let mut rng = Rng::from_seed(seed);
-            let mut cells = crate::solver::random_grid(&mut rng);
+            let mut cells = crate::generator::solver_v1::random_grid(&mut rng);
             let mut order: Vec<usize> = (0..81).collect();
             rng.shuffle(&mut order);
             for &i in &order[..holes] {

@@ -1,0 +1,18 @@
+//! The fourstep generator versions, one sealed module each, and the table the registry dispatches
+//! on. A new version is one module here, one line in [`GENERATORS`] and one fixture file.
+
+pub mod g1;
+
+use dayseed_core::generator::day_or_number;
+use dayseed_core::{Generator, Version, VersionStatus};
+
+use crate::Fourstep;
+
+/// Every fourstep generator version ever released, oldest first.
+pub static GENERATORS: [Generator<Fourstep>; 1] = [Generator {
+    version: Version(1),
+    status: VersionStatus::Current,
+    note: "terrains verified by a layered BFS with safety margins, chained",
+    seed: day_or_number,
+    generate: g1::generate,
+}];

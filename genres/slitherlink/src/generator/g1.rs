@@ -1,0 +1,44 @@
+//! g1, the first slitherlink generator, sealed: the registry reaches it only through
+//! [`super::GENERATORS`], which supplies the seed (DAILY -> `daily_seed(epoch_day)`, SEED-s ->
+//! s) and re-validates the board.
+//!
+//! The first generator.
+
+use dayseed_core::{Error, ErrorKind, Generated, Result, Rng};
+
+use crate::check::verdict;
+use crate::generate::{generate as made, proven_unique};
+use crate::grid::Grid;
+use crate::model::{Puzzle, solution_edges};
+use crate::params::Params;
+
+/// The g1 board for `seed` and `params`.
+pub(crate) fn generate(seed: u64, params: &Params) -> Result<Generated<Puzzle>> {
+    let (w, h) = (params.width as usize, params.height as usize);
+    let mut rng = Rng::from_seed(seed);
+    let made = made(w, h, params.level, &mut rng).ok_or_else(|| {
+        Error::new(
+            ErrorKind::GenerationFailed,
+            format!(
+                "no uniquely solvable {}x{} board within the attempt bound",
+                w, h
+            ),
+        )
+    })?;
+    let g = Grid::new(w, h);
+    // Re-validate before returning: the answer is one loop meeting every clue, and unique.
+    if !verdict(&g, &made.clues, &made.solution).solved || !proven_unique(&g, &made.clues) {
+        return Err(Error::new(
+            ErrorKind::GenerationFailed,
+            "generated board failed re-validation",
+        ));
+    }
+    let mut puzzle = Puzzle::from_clues(w, h, &made.clues);
+    puzzle.solution = Some(solution_edges(&g, &made.solution));
+    puzzle.difficulty = Some(u32::from(made.level));
+    Ok(Generated {
+        puzzle,
+        attempts: made.attempts,
+        fallback: made.fallback,
+    })
+}
