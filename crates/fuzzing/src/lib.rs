@@ -18,8 +18,14 @@ use dayseed_core::{DynGenre, PuzzleId, Registry};
 use serde_json::Value;
 use tower::ServiceExt;
 
+/// A target's body.
+pub type Target = fn(&[u8]);
+
+/// The sample boards, by genre name (None: the genre could not make one).
+type Boards = Mutex<Vec<(&'static str, Option<Value>)>>;
+
 /// Every target by name, for the replay test and the script.
-pub const TARGETS: &[(&str, fn(&[u8]))] = &[
+pub const TARGETS: &[(&str, Target)] = &[
     ("id", id),
     ("decode", decode),
     ("decode_state", decode_state),
@@ -72,7 +78,7 @@ pub fn decode(data: &[u8]) {
 
 /// A small board of each genre, generated once.
 fn sample_board(genre: &'static dyn DynGenre) -> Option<Value> {
-    static BOARDS: OnceLock<Mutex<Vec<(&'static str, Option<Value>)>>> = OnceLock::new();
+    static BOARDS: OnceLock<Boards> = OnceLock::new();
     let boards = BOARDS.get_or_init(Mutex::default);
     let mut boards = boards.lock().unwrap_or_else(|e| e.into_inner());
     if let Some((_, board)) = boards.iter().find(|(name, _)| *name == genre.name()) {
