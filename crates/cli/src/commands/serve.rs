@@ -22,7 +22,7 @@ pub fn run(a: ServeArgs) -> Result<Outcome> {
     }
     let config = ServerConfig {
         addr: a.addr,
-        db_path: a.db,
+        db: a.db,
         web_dir,
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
