@@ -108,7 +108,12 @@ fn play(
     let (r, _) = step(2, Some(&token), "POST", "/api/v1/scores", Some(&score));
     assert_eq!(r.status, 201, "score of {name}: {}", r.body);
     acked.lock().unwrap().scores.push(name.clone());
-    let save = json!({"schema": 2, "id": id, "digest": digest, "progress": state});
+    let puzzle = dayseed_catalog::registry()
+        .generate(id)
+        .expect("board")
+        .puzzle;
+    let save = json!({"schema": 2, "id": id, "board": puzzle, "digest": digest,
+                      "progress": state});
     let (r, _) = step(0, Some(&token), "PUT", "/api/v1/saves", Some(&save));
     assert_eq!(r.status, 200, "save of {name}: {}", r.body);
     acked.lock().unwrap().saves.push((name, token));
