@@ -75,9 +75,10 @@ pub struct ServeArgs {
     /// Address to listen on (port 0 picks a free port).
     #[arg(long, default_value = "127.0.0.1:8080")]
     pub addr: std::net::SocketAddr,
-    /// SQLite database file (created and migrated on start).
+    /// Database, created and migrated on start: a SQLite file (PATH or sqlite:PATH), or
+    /// PostgreSQL (postgres://user@host/db) shared by several replicas.
     #[arg(long, default_value = "dayseed.sqlite")]
-    pub db: PathBuf,
+    pub db: String,
     /// Directory of the web page to serve at / (default: ./web when it exists).
     #[arg(long)]
     pub web: Option<PathBuf>,
@@ -98,9 +99,9 @@ pub struct ServeArgs {
 pub struct ImportArgs {
     /// JSON Lines file from `dayseed gen`, or - for stdin.
     pub file: PathBuf,
-    /// SQLite database file.
+    /// Database: a SQLite file (PATH or sqlite:PATH) or postgres://user@host/db.
     #[arg(long, default_value = "dayseed.sqlite")]
-    pub db: PathBuf,
+    pub db: String,
 }
 
 /// `--json` alone.
@@ -239,9 +240,32 @@ pub struct GenArgs {
     /// Generator version (default: the genre's current one), e.g. g1.
     #[arg(long, value_name = "gN")]
     pub generator: Option<String>,
+    /// Generate only the I-th of N consecutive, disjoint parts of the seed range (1-based):
+    /// shards 1/N..N/N concatenated in order are byte for byte the unsharded output.
+    #[arg(long, value_name = "I/N", value_parser = parse_shard)]
+    pub shard: Option<(u64, u64)>,
     /// Never draw a progress bar.
     #[arg(long)]
     pub quiet: bool,
+}
+
+/// Reads `--shard I/N` (1 <= I <= N).
+fn parse_shard(text: &str) -> Result<(u64, u64), String> {
+    let (i, n) = text
+        .split_once('/')
+        .ok_or_else(|| format!("expected I/N (e.g. 2/8), got {text:?}"))?;
+    let num = |s: &str, what: &str| {
+        s.trim()
+            .parse::<u64>()
+            .map_err(|_| format!("{what} in {text:?} is not a whole number"))
+    };
+    let (i, n) = (num(i, "I")?, num(n, "N")?);
+    if n == 0 || i == 0 || i > n {
+        return Err(format!(
+            "{text:?}: I must be between 1 and N, and N at least 1"
+        ));
+    }
+    Ok((i, n))
 }
 
 /// `dayseed solve`.

@@ -22,11 +22,47 @@ pub enum ServerError {
         /// What SQLite said.
         source: rusqlite::Error,
     },
+    /// A PostgreSQL statement failed.
+    #[error("database {db}: {source}")]
+    Postgres {
+        /// The database (its URL without a password).
+        db: String,
+        /// What PostgreSQL or the driver said.
+        source: tokio_postgres::Error,
+    },
+    /// No connection to the database could be had (it is down, unreachable or the pool is
+    /// exhausted for longer than its wait timeout). Requests get 503 until it is back.
+    #[error("database {db} is unavailable: {reason}")]
+    Unavailable {
+        /// The database (its URL without a password).
+        db: String,
+        /// Why.
+        reason: String,
+    },
+    /// `--db` names no database this build can open.
+    #[error("--db {0:?}: {1}")]
+    BadDbSpec(String, String),
+    /// `dayseed import` met a board whose id is archived with another digest.
+    #[error(
+        "archive id {id} is stored with digest {stored}, but the import has digest {incoming} \
+         for it; nothing of this batch was added"
+    )]
+    ArchiveConflict {
+        /// The puzzle id.
+        id: String,
+        /// The digest already in the archive.
+        stored: String,
+        /// The digest the import brought.
+        incoming: String,
+    },
     /// The database was written by a newer dayseed (its schema version is unknown here).
-    #[error("database {path} has schema version {found}; this dayseed knows up to {known}")]
+    #[error(
+        "database {db} has schema version {found}; this dayseed knows up to {known} (upgrade \
+         dayseed, or point it at another database)"
+    )]
     SchemaTooNew {
-        /// The database file.
-        path: PathBuf,
+        /// The database (file path or URL).
+        db: String,
         /// The version stored in the file.
         found: i64,
         /// The newest version this build knows.
@@ -143,6 +179,28 @@ impl From<CoreError> for AppError {
 
 impl From<ServerError> for AppError {
     fn from(e: ServerError) -> AppError {
+        let gone = match &e {
+            ServerError::Unavailable { .. } => true,
+            ServerError::Postgres { source, .. } => {
+                source.is_closed()
+                    || source.code().is_none_or(|c| c.code().starts_with("08"))
+                    || source.code().is_some_and(|c| {
+                        // admin_shutdown, crash_shutdown, cannot_connect_now, query_canceled
+                        // (the statement timeout).
+                        ["57P01", "57P02", "57P03", "57014"].contains(&c.code())
+                    })
+            }
+            _ => false,
+        };
+        if gone {
+            tracing::warn!(error = %e, "database unavailable");
+            return AppError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "database_unavailable",
+                "the database is unavailable; try again shortly",
+            )
+            .with_retry_after(1);
+        }
         AppError::internal(e)
     }
 }

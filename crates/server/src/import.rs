@@ -8,7 +8,6 @@
 //! `NxM` part of the params).
 
 use std::io::BufRead;
-use std::path::Path;
 
 use dayseed_core::{GeneratedRecord, Registry};
 use serde_json::Value;
@@ -37,10 +36,10 @@ pub struct ImportSummary {
     pub problems: Vec<(u64, String)>,
 }
 
-/// Imports JSON lines into the archive of the database at `db_path` (created if needed), using
-/// the catalog's registry.
-pub fn import_jsonl(db_path: &Path, reader: impl BufRead) -> Result<ImportSummary, ServerError> {
-    let store = Store::open(db_path)?;
+/// Imports JSON lines into the archive of the database `db` names (a `--db` value: a SQLite path,
+/// created if needed, or a PostgreSQL URL), using the catalog's registry.
+pub fn import_jsonl(db: &str, reader: impl BufRead) -> Result<ImportSummary, ServerError> {
+    let store = Store::connect(db)?;
     import_into(&store, &dayseed_catalog::registry(), reader)
 }
 

@@ -12,8 +12,9 @@
 //! * Errors are `{"error": {"code", "message"}}` with a 4xx status naming the problem, or 500
 //!   `internal` without details (those go to the log). Bodies are limited to
 //!   [`extract::MAX_BODY_BYTES`].
-//! * The [`store`] is SQLite (WAL, `synchronous=FULL`): a score is acknowledged with 201 only
-//!   after its transaction committed, so nothing acknowledged is lost to a crash.
+//! * The [`store`] is SQLite (the default; WAL, `synchronous=FULL`) or PostgreSQL (for several
+//!   stateless replicas over one database): a score is acknowledged with 201 only after its
+//!   transaction committed, so nothing acknowledged is lost to a crash.
 //! * The [`policy`] decides which generator versions may post scores per genre and day.
 //! * Static files: the web directory is served at `/` ([`static_files`]: small files from
 //!   memory, the rest through tower-http's `ServeDir`); without one, `/` says so.
@@ -63,8 +64,9 @@ pub use store::Store;
 pub struct ServerConfig {
     /// Where to listen (port 0 picks a free port; the real one is printed).
     pub addr: SocketAddr,
-    /// The SQLite database file (created if missing).
-    pub db_path: PathBuf,
+    /// The database: `sqlite:PATH` or a bare path (SQLite, created if missing), or
+    /// `postgres://user@host/db` (see [`store::DbSpec`]).
+    pub db: String,
     /// The web page's directory served at `/`, if any.
     pub web_dir: Option<PathBuf>,
     /// Connection and per-address request limits.
@@ -78,7 +80,7 @@ pub fn open_state(config: &ServerConfig) -> Result<AppState, ServerError> {
     {
         return Err(ServerError::WebDir(dir.clone()));
     }
-    let store = Store::open(&config.db_path)?;
+    let store = Store::connect(&config.db)?;
     let options = AppOptions {
         web_dir: config.web_dir.clone(),
         ..AppOptions::default()
@@ -90,7 +92,11 @@ pub fn open_state(config: &ServerConfig) -> Result<AppState, ServerError> {
 /// `listening on http://ADDR/` with the bound address (flushed at once).
 pub async fn serve(config: ServerConfig) -> Result<(), ServerError> {
     init_logging();
-    let state = open_state(&config)?;
+    // Opening may block (migrations, the PostgreSQL backend's own runtime): not on a worker.
+    let opening = config.clone();
+    let state = tokio::task::spawn_blocking(move || open_state(&opening))
+        .await
+        .map_err(|e| ServerError::Task(e.to_string()))??;
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
         .map_err(|source| ServerError::Bind {
@@ -109,8 +115,14 @@ pub async fn serve(config: ServerConfig) -> Result<(), ServerError> {
             source,
         })?;
     drop(out);
-    tracing::info!(%local, db = %config.db_path.display(), "dayseed serving");
-    listen::serve_connections(listener, app(state), config.limits, shutdown_signal()).await;
+    tracing::info!(%local, db = %store::DbSpec::parse(&config.db).map(|d| d.display()).unwrap_or_default(), "dayseed serving");
+    listen::serve_connections(
+        listener,
+        app(state),
+        config.limits,
+        shutdown_signal(),
+    )
+    .await;
     Ok(())
 }
 

@@ -7,7 +7,7 @@
 
 use serde::Serialize;
 
-use crate::store::{SCHEMA_VERSION, Store};
+use crate::store::Store;
 
 /// What `/readyz` found.
 #[derive(Debug, Serialize)]
@@ -26,31 +26,19 @@ pub struct Readiness {
 impl Readiness {
     /// Ready to serve: the database works and is fully migrated.
     pub fn ready(&self) -> bool {
-        self.database_ok && self.schema_version == Some(SCHEMA_VERSION)
+        self.database_ok && self.schema_version == Some(self.schema_expected)
     }
 }
 
 /// Probes the store (blocking: call it off the async threads).
 pub fn probe(store: &Store) -> Readiness {
-    let mut conn = store.lock();
-    let result = (|| -> Result<i64, rusqlite::Error> {
-        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-        let version: i64 = tx.query_row(
-            "SELECT COALESCE(MAX(version), 0) FROM schema_version",
-            [],
-            |r| r.get(0),
-        )?;
-        // A write that is never committed: it needs the file writable and its pages readable.
-        tx.execute("INSERT INTO schema_version (version) VALUES (-1)", [])?;
-        tx.rollback()?;
-        Ok(version)
-    })();
-    match result {
+    let schema_expected = store.schema_expected();
+    match store.probe() {
         Ok(version) => Readiness {
             database_ok: true,
             database_error: None,
             schema_version: Some(version),
-            schema_expected: SCHEMA_VERSION,
+            schema_expected,
         },
         Err(e) => {
             tracing::warn!(error = %e, "readiness: the database failed");
@@ -58,7 +46,7 @@ pub fn probe(store: &Store) -> Readiness {
                 database_ok: false,
                 database_error: Some(e.to_string()),
                 schema_version: None,
-                schema_expected: SCHEMA_VERSION,
+                schema_expected,
             }
         }
     }

@@ -26,7 +26,7 @@ fn import_verifies_lines_and_archive_serves_them() {
         line("toy:SEED-4-S9-g2"),
     ]
     .join("\n");
-    let store = Store::open(&s.db).unwrap();
+    let store = Store::connect(&s.db).unwrap();
     let summary = import_into(&store, &registry(), input.as_bytes()).unwrap();
     assert_eq!(summary.lines, 7);
     assert_eq!(summary.imported, 3);

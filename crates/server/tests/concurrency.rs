@@ -42,7 +42,7 @@ fn two_hundred_concurrent_submissions_are_all_stored() {
     let key = format!("toy:{digest}");
     assert_eq!(s.state.store().score_rows(&key).unwrap(), 200);
     // A second connection to the file sees the same committed rows.
-    let other = dayseed_server::Store::open(&s.db).unwrap();
+    let other = dayseed_server::Store::connect(&s.db).unwrap();
     assert_eq!(other.score_rows(&key).unwrap(), 200);
     let board = common::http::get(addr, &format!("/api/v1/leaderboard/{id}?limit=100")).json();
     let entries = board["entries"].as_array().unwrap();

@@ -59,19 +59,24 @@ pub fn run(registry: &Registry, a: GenArgs) -> Result<Outcome> {
     }
     // Refuse an unknown or retired version before any work starts.
     genre.check_version(version).or_usage()?;
-    let bar = progress_bar(a.count, a.quiet);
+    let (first, count) = match a.shard {
+        Some((i, n)) => shard_range(a.count, i, n),
+        None => (0, a.count),
+    };
+    let seed = a.seed + first;
+    let bar = progress_bar(count, a.quiet);
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut fallbacks = 0u64;
     let result = for_each_ordered(
-        a.count,
+        count,
         a.jobs,
         |i| {
-            let id = PuzzleId::seeded(genre.name(), a.seed + i, &params, version);
+            let id = PuzzleId::seeded(genre.name(), seed + i, &params, version);
             genre.generate(&id)
         },
         |i, record| -> Result<()> {
-            let record = record.with_context(|| format!("generating seed {}", a.seed + i))?;
+            let record = record.with_context(|| format!("generating seed {}", seed + i))?;
             let mut flat = record.to_flat_json();
             crate::interchange::add_forms(genre.name(), &record.puzzle, &mut flat);
             print_json_line(&mut out, &flat)?;
@@ -89,4 +94,34 @@ pub fn run(registry: &Registry, a: GenArgs) -> Result<Outcome> {
     result?;
     out.flush()?;
     Ok(Outcome::Success)
+}
+
+/// The part `i` of `n` (1-based) of `count` items: `(offset, length)`. Parts are consecutive,
+/// disjoint, cover `0..count` in order, and differ in length by at most one.
+fn shard_range(count: u64, i: u64, n: u64) -> (u64, u64) {
+    let at = |k: u64| (u128::from(count) * u128::from(k) / u128::from(n)) as u64;
+    let (lo, hi) = (at(i - 1), at(i));
+    (lo, hi - lo)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shard_range;
+
+    #[test]
+    fn shards_cover_the_range_in_order() {
+        for count in [0u64, 1, 7, 100, 101] {
+            for n in 1..=9u64 {
+                let mut next = 0;
+                for i in 1..=n {
+                    let (lo, len) = shard_range(count, i, n);
+                    assert_eq!(lo, next, "count {count} shard {i}/{n}");
+                    assert!(len <= count / n + 1);
+                    next = lo + len;
+                }
+                assert_eq!(next, count);
+            }
+        }
+        assert_eq!(shard_range(u64::MAX, 2, 2).1, u64::MAX - u64::MAX / 2);
+    }
 }

@@ -22,7 +22,7 @@ pub fn run(a: ServeArgs) -> Result<Outcome> {
     }
     let config = ServerConfig {
         addr: a.addr,
-        db_path: a.db,
+        db: a.db,
         web_dir,
         limits: dayseed_server::listen::ConnectionLimits {
             max_connections_per_peer: a.max_connections_per_address as usize,

@@ -5,6 +5,8 @@
 
 #[path = "../../../server/tests/common/http.rs"]
 pub mod http;
+#[path = "../../../server/tests/common/pg.rs"]
+pub mod pg;
 
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
@@ -50,6 +52,11 @@ impl Drop for Served {
 
 /// Starts `dayseed serve --addr 127.0.0.1:0 --db DB` and waits for its first stdout line.
 pub fn serve(db: &Path) -> Served {
+    serve_db(db.as_os_str())
+}
+
+/// [`serve`] with any `--db` value (a SQLite path or a PostgreSQL URL).
+pub fn serve_db(db: impl AsRef<std::ffi::OsStr>) -> Served {
     let mut child = Command::new(env!("CARGO_BIN_EXE_dayseed"))
         .args(["serve", "--addr", "127.0.0.1:0", "--db"])
         .arg(db)

@@ -1,136 +1,35 @@
-//! The SQLite store: archive, scores and saves.
+//! The store: archive, players, play sessions, scores and saves, over one of two backends.
 //!
-//! The file is created and migrated on open (a `schema_version` table records the applied
-//! migrations; a file from a newer build is refused). It runs in WAL mode with
-//! `synchronous=FULL`, so a write whose transaction has committed survives a crash or a
-//! `kill -9`; handlers only answer (e.g. 201) after the commit returned. One connection sits
-//! behind a mutex and is used from blocking threads (`spawn_blocking`), so writes are serialised
-//! and none is lost.
+//! * [`sqlite`] (the default): one file, WAL mode, `synchronous=FULL`, one connection behind a
+//!   mutex. `--db sqlite:PATH` or a bare `PATH`.
+//! * [`postgres`]: `--db postgres://user@host/db`, for several stateless `dayseed serve` replicas
+//!   over one database. tokio-postgres behind a deadpool pool, prepared (cached) statements.
 //!
-//! Tables:
-//! * `archive(id PK, genre, version, params, size, difficulty, digest, puzzle, imported_at)` —
-//!   boards loaded by `dayseed import`; `puzzle` is the genre JSON with its answer.
-//! * `players(player_id PK, name, name_key UNIQUE, token_hash UNIQUE, created_at)` — display
-//!   names and the SHA-256 of each player's secret token (`players.rs`).
-//! * `sessions(session_id PK, player_id, puzzle_id, board_key, started_at, hints)`, unique per
-//!   `(player_id, board_key)`: the server clock of one player on one board (`players.rs`).
-//! * `scores(score_id PK, board_key, player_id, ..., elapsed_ms, hints, rank_value)`, unique per
-//!   `(board_key, player_id)`: each player's best verified result on a board (`scores.rs`).
-//! * `player_saves(player_id, id, save, updated_at)`, primary key `(player_id, id)` (`saves.rs`).
-//! * `legacy_scores` and `saves`: the tables of schema 1 (scores under any name, saves without an
-//!   owner), kept in the file but no longer read: nothing in them was verified.
+//! [`Store`] is the one contract the handlers and the importer use: every method means the same
+//! on both backends (the tests run the whole API against each). Its methods are synchronous and
+//! are called from blocking threads (`spawn_blocking`); the PostgreSQL backend drives its async
+//! driver on a small runtime of its own. Each backend has its own versioned migrations, applied
+//! on open, recorded in a `schema_version` table; a database with a newer schema than this build
+//! knows is refused with [`ServerError::SchemaTooNew`].
+//!
+//! Nothing a request needs lives only in one process: players, sessions (the server clock),
+//! scores, saves and the archive are all in the database, so replicas over one PostgreSQL
+//! database answer alike. The board cache in [`crate::state`] is only a cache (a board is a pure
+//! function of its id).
 //!
 //! A board's key is `<genre>:<digest>`, so the same board under two ids (one daily under
 //! `utc-v1` and `device-local-v1`) has one leaderboard.
 
-use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::Duration;
+use std::path::Path;
 
-use rusqlite::{Connection, OptionalExtension, params};
+pub mod postgres;
+pub mod sqlite;
 
-mod players;
-mod saves;
-mod scores;
+pub use postgres::{PgOptions, Postgres};
+pub use sqlite::{LeaderboardEntry, NewScore, SessionRow, Sqlite, StartedSession, Stored};
 
-pub use players::{SessionRow, StartedSession};
-pub use scores::{LeaderboardEntry, NewScore, Stored};
-
+use crate::auth::Authed;
 use crate::error::ServerError;
-
-/// Migrations in order; migration `i` brings the schema to version `i + 1`. Append only.
-const MIGRATIONS: &[&str] = &[
-    r#"
-CREATE TABLE archive (
-    id          TEXT PRIMARY KEY,
-    genre       TEXT NOT NULL,
-    version     TEXT NOT NULL,
-    params      TEXT NOT NULL,
-    size        TEXT,
-    difficulty  TEXT,
-    digest      TEXT NOT NULL,
-    puzzle      TEXT NOT NULL,
-    imported_at INTEGER NOT NULL
-);
-CREATE INDEX archive_filter ON archive (genre, size, difficulty);
-CREATE TABLE scores (
-    score_id     INTEGER PRIMARY KEY AUTOINCREMENT,
-    puzzle_id    TEXT NOT NULL,
-    genre        TEXT NOT NULL,
-    version      TEXT NOT NULL,
-    digest       TEXT NOT NULL,
-    player       TEXT NOT NULL,
-    elapsed_ms   INTEGER NOT NULL,
-    submitted_at INTEGER NOT NULL
-);
-CREATE INDEX scores_board ON scores (puzzle_id, elapsed_ms, score_id);
-CREATE INDEX scores_player ON scores (puzzle_id, player);
-CREATE TABLE saves (
-    player     TEXT NOT NULL,
-    id         TEXT NOT NULL,
-    save       TEXT NOT NULL,
-    updated_at INTEGER NOT NULL,
-    PRIMARY KEY (player, id)
-);
-"#,
-    r#"
-ALTER TABLE scores RENAME TO legacy_scores;
-DROP INDEX scores_board;
-DROP INDEX scores_player;
-CREATE TABLE players (
-    player_id  INTEGER PRIMARY KEY AUTOINCREMENT,
-    name       TEXT NOT NULL,
-    name_key   TEXT NOT NULL UNIQUE,
-    token_hash TEXT NOT NULL UNIQUE,
-    created_at INTEGER NOT NULL
-);
-CREATE TABLE sessions (
-    session_id TEXT PRIMARY KEY,
-    player_id  INTEGER NOT NULL REFERENCES players (player_id),
-    puzzle_id  TEXT NOT NULL,
-    board_key  TEXT NOT NULL,
-    started_at INTEGER NOT NULL,
-    hints      INTEGER NOT NULL DEFAULT 0,
-    UNIQUE (player_id, board_key)
-);
-CREATE INDEX sessions_puzzle ON sessions (puzzle_id);
-CREATE TABLE scores (
-    score_id     INTEGER PRIMARY KEY AUTOINCREMENT,
-    board_key    TEXT NOT NULL,
-    player_id    INTEGER NOT NULL REFERENCES players (player_id),
-    puzzle_id    TEXT NOT NULL,
-    genre        TEXT NOT NULL,
-    version      TEXT NOT NULL,
-    digest       TEXT NOT NULL,
-    session_id   TEXT NOT NULL,
-    elapsed_ms   INTEGER NOT NULL,
-    hints        INTEGER NOT NULL,
-    score_value  INTEGER,
-    score_unit   TEXT,
-    rank_value   INTEGER NOT NULL,
-    submitted_at INTEGER NOT NULL,
-    UNIQUE (board_key, player_id)
-);
-CREATE INDEX scores_rank ON scores (board_key, hints > 0, rank_value, submitted_at);
-CREATE TABLE player_saves (
-    player_id  INTEGER NOT NULL REFERENCES players (player_id),
-    id         TEXT NOT NULL,
-    save       TEXT NOT NULL,
-    updated_at INTEGER NOT NULL,
-    PRIMARY KEY (player_id, id)
-);
-"#,
-];
-
-/// The schema version a fully migrated database has (the number of migrations).
-pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
-
-/// A shared handle on the database.
-#[derive(Clone)]
-pub struct Store {
-    conn: Arc<Mutex<Connection>>,
-    path: Arc<PathBuf>,
-}
 
 /// A board in the archive.
 #[derive(Debug, Clone)]
@@ -153,6 +52,19 @@ pub struct ArchiveRow {
     pub puzzle: String,
 }
 
+/// Builds the error for an archive id met again with another digest.
+pub(crate) struct ArchiveConflict;
+
+impl ArchiveConflict {
+    pub(crate) fn error(row: &ArchiveRow, stored: String) -> ServerError {
+        ServerError::ArchiveConflict {
+            id: row.id.clone(),
+            stored,
+            incoming: row.digest.clone(),
+        }
+    }
+}
+
 /// Milliseconds since the Unix epoch on the server clock.
 pub fn now_ms() -> i64 {
     std::time::SystemTime::now()
@@ -161,148 +73,229 @@ pub fn now_ms() -> i64 {
         .unwrap_or(0)
 }
 
+/// A shared handle on the database, whichever backend; cheap to clone.
+#[derive(Clone)]
+pub enum Store {
+    /// A SQLite file.
+    Sqlite(Sqlite),
+    /// A PostgreSQL database.
+    Postgres(Postgres),
+}
+
+/// What `--db` names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DbSpec {
+    /// A SQLite file (`sqlite:PATH` or a bare path).
+    Sqlite(std::path::PathBuf),
+    /// A PostgreSQL connection URL (`postgres://` or `postgresql://`).
+    Postgres(String),
+}
+
+impl DbSpec {
+    /// Reads a `--db` value: `postgres://...` or `postgresql://...`, `sqlite:PATH`, or a bare
+    /// path (SQLite).
+    pub fn parse(text: &str) -> Result<DbSpec, ServerError> {
+        if text.starts_with("postgres://") || text.starts_with("postgresql://") {
+            return Ok(DbSpec::Postgres(text.to_string()));
+        }
+        let path = text.strip_prefix("sqlite:").unwrap_or(text);
+        if path.is_empty() {
+            return Err(ServerError::BadDbSpec(
+                text.into(),
+                "expected sqlite:PATH, a file path, or postgres://user@host/db".into(),
+            ));
+        }
+        if let Some((scheme, _)) = text.split_once("://") {
+            return Err(ServerError::BadDbSpec(
+                text.into(),
+                format!(
+                    "unknown database scheme {scheme:?}: use sqlite:PATH, a file path, or \
+                     postgres://user@host/db"
+                ),
+            ));
+        }
+        Ok(DbSpec::Sqlite(path.into()))
+    }
+
+    /// How the database is named in logs (a URL without its password).
+    pub fn display(&self) -> String {
+        match self {
+            DbSpec::Sqlite(p) => format!("sqlite:{}", p.display()),
+            DbSpec::Postgres(url) => postgres::redact(url),
+        }
+    }
+}
+
+/// Forwards a method to the backend.
+macro_rules! both {
+    ($self:ident . $method:ident ( $($arg:expr),* )) => {
+        match $self {
+            Store::Sqlite(s) => s.$method($($arg),*),
+            Store::Postgres(p) => p.$method($($arg),*),
+        }
+    };
+}
+
 impl Store {
-    /// Opens (creating and migrating if needed) the database at `path`.
+    /// Opens (creating and migrating if needed) the SQLite database at `path`.
     pub fn open(path: &Path) -> Result<Store, ServerError> {
-        let db = |source| ServerError::Database {
-            path: path.to_path_buf(),
-            source,
-        };
-        let mut conn = Connection::open(path).map_err(db)?;
-        conn.busy_timeout(Duration::from_secs(10)).map_err(db)?;
-        conn.pragma_update(None, "journal_mode", "WAL")
-            .map_err(db)?;
-        conn.pragma_update(None, "synchronous", "FULL")
-            .map_err(db)?;
-        migrate(&mut conn, path)?;
-        Ok(Store {
-            conn: Arc::new(Mutex::new(conn)),
-            path: Arc::new(path.to_path_buf()),
-        })
+        Ok(Store::Sqlite(Sqlite::open(path)?))
     }
 
-    pub(crate) fn lock(&self) -> MutexGuard<'_, Connection> {
-        // A panic while holding the lock cannot leave a half-done write: transactions roll back
-        // on drop, so the connection is safe to reuse.
-        self.conn.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    pub(crate) fn db(&self, source: rusqlite::Error) -> ServerError {
-        ServerError::Database {
-            path: self.path.as_ref().clone(),
-            source,
+    /// Opens what a `--db` value names (see [`DbSpec::parse`]), migrating it. Call it outside
+    /// an async task (from `main`, a plain thread or `spawn_blocking`).
+    pub fn connect(spec: &str) -> Result<Store, ServerError> {
+        match DbSpec::parse(spec)? {
+            DbSpec::Sqlite(path) => Store::open(&path),
+            DbSpec::Postgres(url) => Ok(Store::Postgres(Postgres::connect(
+                &url,
+                PgOptions::default(),
+            )?)),
         }
     }
 
-    /// Adds boards to the archive in one transaction; returns how many were new (an id already
-    /// archived is left as it is).
+    /// Which backend: `sqlite` or `postgres`.
+    pub fn backend(&self) -> &'static str {
+        match self {
+            Store::Sqlite(_) => "sqlite",
+            Store::Postgres(_) => "postgres",
+        }
+    }
+
+    /// True when the database answers and its schema is the one this build migrates to.
+    pub fn ready(&self) -> Result<(), ServerError> {
+        both!(self.ready())
+    }
+
+    /// The schema version found in the database, after a write that is rolled back (so a
+    /// read-only, locked or corrupt database fails it).
+    pub fn probe(&self) -> Result<i64, ServerError> {
+        both!(self.probe())
+    }
+
+    /// The schema version this build migrates the backend to.
+    pub fn schema_expected(&self) -> i64 {
+        match self {
+            Store::Sqlite(_) => sqlite::SCHEMA_VERSION,
+            Store::Postgres(_) => postgres::SCHEMA_VERSION,
+        }
+    }
+
+    /// Adds boards to the archive in one transaction; returns how many were new. An id already
+    /// archived with the same digest is left as it is; with another digest the whole batch is
+    /// refused with [`ServerError::ArchiveConflict`] naming both digests.
     pub fn insert_archive(&self, rows: &[ArchiveRow]) -> Result<u64, ServerError> {
-        let mut conn = self.lock();
-        let tx = conn.transaction().map_err(|e| self.db(e))?;
-        let mut added = 0;
-        {
-            let mut stmt = tx
-                .prepare_cached(
-                    "INSERT OR IGNORE INTO archive
-                     (id, genre, version, params, size, difficulty, digest, puzzle, imported_at)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-                )
-                .map_err(|e| self.db(e))?;
-            let now = now_ms();
-            for r in rows {
-                added += stmt
-                    .execute(params![
-                        r.id,
-                        r.genre,
-                        r.version,
-                        r.params,
-                        r.size,
-                        r.difficulty,
-                        r.digest,
-                        r.puzzle,
-                        now
-                    ])
-                    .map_err(|e| self.db(e))? as u64;
-            }
-        }
-        tx.commit().map_err(|e| self.db(e))?;
-        Ok(added)
+        both!(self.insert_archive(rows))
     }
 
     /// A random archived board of `genre`, optionally filtered by size and difficulty (both
-    /// compared without regard to case).
+    /// compared without regard to ASCII case).
     pub fn random_archived(
         &self,
         genre: &str,
         size: Option<&str>,
         difficulty: Option<&str>,
     ) -> Result<Option<ArchiveRow>, ServerError> {
-        let conn = self.lock();
-        let mut stmt = conn
-            .prepare_cached(
-                "SELECT id, genre, size, difficulty, version, params, digest, puzzle
-                 FROM archive
-                 WHERE genre = ?1
-                   AND (?2 IS NULL OR size = ?2 COLLATE NOCASE)
-                   AND (?3 IS NULL OR difficulty = ?3 COLLATE NOCASE)
-                 ORDER BY random() LIMIT 1",
-            )
-            .map_err(|e| self.db(e))?;
-        stmt.query_row(params![genre, size, difficulty], |r| {
-            Ok(ArchiveRow {
-                id: r.get(0)?,
-                genre: r.get(1)?,
-                size: r.get(2)?,
-                difficulty: r.get(3)?,
-                version: r.get(4)?,
-                params: r.get(5)?,
-                digest: r.get(6)?,
-                puzzle: r.get(7)?,
-            })
-        })
-        .optional()
-        .map_err(|e| self.db(e))
+        both!(self.random_archived(genre, size, difficulty))
     }
-}
 
-/// A non-negative integer column (SQLite integers are i64).
-pub(crate) fn get_u64(row: &rusqlite::Row<'_>, idx: usize) -> Result<u64, rusqlite::Error> {
-    let v: i64 = row.get(idx)?;
-    u64::try_from(v).map_err(|_| rusqlite::Error::IntegralValueOutOfRange(idx, v))
-}
+    /// Creates a player; `None` when another player already has a name with the same key.
+    pub fn create_player(
+        &self,
+        name: &str,
+        name_key: &str,
+        token_hash: &str,
+    ) -> Result<Option<i64>, ServerError> {
+        both!(self.create_player(name, name_key, token_hash))
+    }
 
-fn migrate(conn: &mut Connection, path: &Path) -> Result<(), ServerError> {
-    let db = |source| ServerError::Database {
-        path: path.to_path_buf(),
-        source,
-    };
-    let tx = conn.transaction().map_err(db)?;
-    tx.execute_batch("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-        .map_err(db)?;
-    let current: i64 = tx
-        .query_row(
-            "SELECT COALESCE(MAX(version), 0) FROM schema_version",
-            [],
-            |r| r.get(0),
-        )
-        .map_err(db)?;
-    let known = MIGRATIONS.len() as i64;
-    if current > known {
-        return Err(ServerError::SchemaTooNew {
-            path: path.to_path_buf(),
-            found: current,
-            known,
-        });
+    /// Renames a player; `false` when another player has a name with the same key.
+    pub fn rename_player(
+        &self,
+        player_id: i64,
+        name: &str,
+        name_key: &str,
+    ) -> Result<bool, ServerError> {
+        both!(self.rename_player(player_id, name, name_key))
     }
-    for (i, sql) in MIGRATIONS.iter().enumerate().skip(current as usize) {
-        tx.execute_batch(sql).map_err(db)?;
-        tx.execute(
-            "INSERT INTO schema_version (version) VALUES (?1)",
-            params![i as i64 + 1],
-        )
-        .map_err(db)?;
+
+    /// The player whose token hashes to `token_hash`.
+    pub fn player_by_token(&self, token_hash: &str) -> Result<Option<Authed>, ServerError> {
+        both!(self.player_by_token(token_hash))
     }
-    tx.commit().map_err(db)
+
+    /// The id of the player whose name has `name_key`.
+    pub fn player_by_name_key(&self, name_key: &str) -> Result<Option<i64>, ServerError> {
+        both!(self.player_by_name_key(name_key))
+    }
+
+    /// Starts the clock of `player_id` on a board, or returns the session already running for
+    /// that player and board. `None` when the player already has `max_sessions` sessions.
+    pub fn start_session(
+        &self,
+        player_id: i64,
+        puzzle_id: &str,
+        board_key: &str,
+        new_id: &str,
+        max_sessions: u64,
+    ) -> Result<Option<StartedSession>, ServerError> {
+        both!(self.start_session(player_id, puzzle_id, board_key, new_id, max_sessions))
+    }
+
+    /// A session by id.
+    pub fn session(&self, session_id: &str) -> Result<Option<SessionRow>, ServerError> {
+        both!(self.session(session_id))
+    }
+
+    /// Counts one more hint in a session of `player_id`; the new count, or `None` when the
+    /// session is not that player's.
+    pub fn add_hint(&self, session_id: &str, player_id: i64) -> Result<Option<u64>, ServerError> {
+        both!(self.add_hint(session_id, player_id))
+    }
+
+    /// Any board key a session under `puzzle_id` recorded.
+    pub fn board_key_of(&self, puzzle_id: &str) -> Result<Option<String>, ServerError> {
+        both!(self.board_key_of(puzzle_id))
+    }
+
+    /// Files a verified result: the player's entry on the board becomes this one when it is the
+    /// first or a better one (one statement with a unique key, never read-then-write). Durable
+    /// when it returns.
+    pub fn upsert_score(&self, s: &NewScore) -> Result<Stored, ServerError> {
+        both!(self.upsert_score(s))
+    }
+
+    /// The top `limit` entries of a board and, if asked, one player's rank.
+    pub fn leaderboard(
+        &self,
+        board_key: &str,
+        limit: u32,
+        player_id: Option<i64>,
+    ) -> Result<(Vec<LeaderboardEntry>, Option<u64>), ServerError> {
+        both!(self.leaderboard(board_key, limit, player_id))
+    }
+
+    /// How many entries a board has (one per player).
+    pub fn score_rows(&self, board_key: &str) -> Result<u64, ServerError> {
+        both!(self.score_rows(board_key))
+    }
+
+    /// Stores (or replaces) a player's save for an id; `false` (nothing stored) when the id is
+    /// new and the player already has `max_saves` saves.
+    pub fn put_save(
+        &self,
+        player_id: i64,
+        id: &str,
+        save_json: &str,
+        max_saves: u64,
+    ) -> Result<bool, ServerError> {
+        both!(self.put_save(player_id, id, save_json, max_saves))
+    }
+
+    /// A player's save for an id, as stored.
+    pub fn get_save(&self, player_id: i64, id: &str) -> Result<Option<String>, ServerError> {
+        both!(self.get_save(player_id, id))
+    }
 }
 
 #[cfg(test)]
@@ -310,76 +303,31 @@ mod tests {
     use super::*;
 
     #[test]
-    fn opens_migrates_and_reopens() {
-        let dir = tempdir();
-        let path = dir.path().join("a.sqlite");
-        let store = Store::open(&path).unwrap();
-        store.create_player("Ann", "ann", "h").unwrap();
-        drop(store);
-        let store = Store::open(&path).unwrap();
-        assert_eq!(store.player_by_token("h").unwrap().unwrap().name, "Ann");
-        let mode: String = store
-            .lock()
-            .query_row("PRAGMA journal_mode", [], |r| r.get(0))
-            .unwrap();
-        assert_eq!(mode, "wal");
-        let sync: i64 = store
-            .lock()
-            .query_row("PRAGMA synchronous", [], |r| r.get(0))
-            .unwrap();
-        assert_eq!(sync, 2, "synchronous=FULL");
-    }
-
-    #[test]
-    fn newer_schema_is_refused() {
-        let dir = tempdir();
-        let path = dir.path().join("b.sqlite");
-        drop(Store::open(&path).unwrap());
-        let conn = Connection::open(&path).unwrap();
-        conn.execute("INSERT INTO schema_version (version) VALUES (99)", [])
-            .unwrap();
-        drop(conn);
-        let err = Store::open(&path).err().unwrap();
-        assert!(err.to_string().contains("schema version 99"), "{err}");
-    }
-
-    #[test]
-    fn archive_filters() {
-        let dir = tempdir();
-        let store = Store::open(&dir.path().join("d.sqlite")).unwrap();
-        let row = ArchiveRow {
-            id: "toy:SEED-1-S4-g1".into(),
-            genre: "toy".into(),
-            size: Some("4x1".into()),
-            difficulty: Some("EASY".into()),
-            version: "g1".into(),
-            params: "S4".into(),
-            digest: "d".into(),
-            puzzle: "{}".into(),
-        };
+    fn db_specs() {
         assert_eq!(
-            store.insert_archive(&[row.clone(), row.clone()]).unwrap(),
-            1
+            DbSpec::parse("a.sqlite").unwrap(),
+            DbSpec::Sqlite("a.sqlite".into())
         );
-        let hit = store
-            .random_archived("toy", Some("4X1"), Some("easy"))
-            .unwrap();
-        assert_eq!(hit.unwrap().id, "toy:SEED-1-S4-g1");
-        assert!(
-            store
-                .random_archived("toy", None, Some("hard"))
+        assert_eq!(
+            DbSpec::parse("sqlite:/tmp/x.db").unwrap(),
+            DbSpec::Sqlite("/tmp/x.db".into())
+        );
+        assert_eq!(
+            DbSpec::parse("postgres://me@localhost/db").unwrap(),
+            DbSpec::Postgres("postgres://me@localhost/db".into())
+        );
+        assert!(matches!(
+            DbSpec::parse("postgresql://h/db"),
+            Ok(DbSpec::Postgres(_))
+        ));
+        let err = DbSpec::parse("mysql://h/db").unwrap_err().to_string();
+        assert!(err.contains("mysql"), "{err}");
+        assert!(DbSpec::parse("sqlite:").is_err());
+        assert_eq!(
+            DbSpec::parse("postgres://me:secret@h/db")
                 .unwrap()
-                .is_none()
+                .display(),
+            "postgres://me:***@h/db"
         );
-        assert!(
-            store
-                .random_archived("other", None, None)
-                .unwrap()
-                .is_none()
-        );
-    }
-
-    fn tempdir() -> tempfile::TempDir {
-        tempfile::tempdir().unwrap()
     }
 }

@@ -1,13 +1,14 @@
-//! Test harness: the real app on a loopback socket, a real database file in a temp dir, and a
-//! registry of the catalog's genres plus the toy genre.
+//! Test harness: the real app on a loopback socket, a real database (a SQLite file in a temp dir,
+//! or with `DAYSEED_TEST_DB=postgres` a fresh PostgreSQL database, see [`pg`]), and a registry of
+//! the catalog's genres plus the toy genre.
 
 #![allow(dead_code)]
 
 pub mod http;
+pub mod pg;
 pub mod toy;
 
 use std::net::SocketAddr;
-use std::path::PathBuf;
 
 use dayseed_core::{DynGenre, Registry};
 use dayseed_server::listen::{ConnectionLimits, serve_connections};
@@ -17,8 +18,30 @@ use dayseed_server::{AppOptions, AppState, Store, app};
 pub struct Server {
     pub addr: SocketAddr,
     pub state: AppState,
-    pub db: PathBuf,
+    /// The `--db` value of its database (a SQLite path or a PostgreSQL URL).
+    pub db: String,
     pub dir: tempfile::TempDir,
+    /// The PostgreSQL database, dropped with the server.
+    pub pg: Option<pg::TestDb>,
+}
+
+impl Server {
+    /// The SQLite file, when the server runs on SQLite.
+    pub fn sqlite_path(&self) -> Option<std::path::PathBuf> {
+        self.pg.is_none().then(|| self.db.clone().into())
+    }
+}
+
+/// A fresh database for one server: its `--db` value, and the PostgreSQL database to drop.
+/// With `DAYSEED_TEST_DB=postgres` and `DAYSEED_SKIP_PG=1` on a machine without PostgreSQL, the
+/// suite falls back to SQLite (saying so).
+pub fn fresh_db(dir: &std::path::Path) -> (String, Option<pg::TestDb>) {
+    if pg::selected()
+        && let Some(db) = pg::TestDb::create()
+    {
+        return (db.url.clone(), Some(db));
+    }
+    (dir.join("dayseed.sqlite").display().to_string(), None)
 }
 
 /// The catalog's genres plus `toy`.
@@ -49,8 +72,33 @@ pub fn start_with(options: AppOptions) -> Server {
 /// [`start_with`] under the given connection limits (the production accept loop).
 pub fn start_with_limits(options: AppOptions, limits: ConnectionLimits) -> Server {
     let dir = tempfile::tempdir().expect("temp dir");
-    let db = dir.path().join("dayseed.sqlite");
-    let store = Store::open(&db).expect("open store");
+    let (db, pg) = fresh_db(dir.path());
+    start_on(options, limits, dir, db, pg)
+}
+
+/// Starts the app on a fresh PostgreSQL database whatever `DAYSEED_TEST_DB` says; `None` when
+/// PostgreSQL is missing and `DAYSEED_SKIP_PG=1` (else the test fails, saying why).
+pub fn start_postgres() -> Option<Server> {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let pg = pg::TestDb::create()?;
+    let db = pg.url.clone();
+    Some(start_on(
+        AppOptions::default(),
+        ConnectionLimits::default(),
+        dir,
+        db,
+        Some(pg),
+    ))
+}
+
+fn start_on(
+    options: AppOptions,
+    limits: ConnectionLimits,
+    dir: tempfile::TempDir,
+    db: String,
+    pg: Option<pg::TestDb>,
+) -> Server {
+    let store = Store::connect(&db).expect("open store");
     let state = AppState::new(registry(), store, options);
     let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
     listener.set_nonblocking(true).expect("nonblocking");
@@ -72,6 +120,7 @@ pub fn start_with_limits(options: AppOptions, limits: ConnectionLimits) -> Serve
         state,
         db,
         dir,
+        pg,
     }
 }
 

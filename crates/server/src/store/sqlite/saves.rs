@@ -2,10 +2,10 @@
 
 use rusqlite::{OptionalExtension, params};
 
-use super::{Store, get_u64};
+use super::{Sqlite, get_u64};
 use crate::error::ServerError;
 
-impl Store {
+impl Sqlite {
     /// Stores (or replaces) a player's save for an id; `false` (nothing stored) when the id is
     /// new and the player already has `max_saves` saves.
     pub fn put_save(
@@ -69,7 +69,7 @@ mod tests {
     #[test]
     fn saves_upsert_per_owner_within_quota() {
         let dir = tempfile::tempdir().unwrap();
-        let store = Store::open(&dir.path().join("v.sqlite")).unwrap();
+        let store = Sqlite::open(&dir.path().join("v.sqlite")).unwrap();
         assert_eq!(store.create_player("a", "a", "ha").unwrap(), Some(1));
         assert_eq!(store.create_player("b", "b", "hb").unwrap(), Some(2));
         assert!(store.put_save(1, "x", "{\"a\":1}", 2).unwrap());

@@ -2,7 +2,7 @@
 
 use rusqlite::{OptionalExtension, params};
 
-use super::{Store, get_u64};
+use super::{Sqlite, get_u64};
 use crate::auth::Authed;
 use crate::error::ServerError;
 
@@ -23,7 +23,7 @@ pub struct SessionRow {
     pub hints: u64,
 }
 
-/// The answer of [`Store::start_session`].
+/// The answer of [`Sqlite::start_session`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StartedSession {
     /// The session (new, or the one already running for this player and board).
@@ -45,7 +45,7 @@ fn session_row(r: &rusqlite::Row<'_>) -> Result<SessionRow, rusqlite::Error> {
 
 const SESSION_COLUMNS: &str = "session_id, player_id, puzzle_id, board_key, started_at, hints";
 
-impl Store {
+impl Sqlite {
     /// Creates a player; `None` when another player already has a name with the same key.
     pub fn create_player(
         &self,
@@ -223,7 +223,7 @@ mod tests {
     #[test]
     fn names_are_unique_and_sessions_keep_their_clock() {
         let dir = tempfile::tempdir().unwrap();
-        let store = Store::open(&dir.path().join("p.sqlite")).unwrap();
+        let store = Sqlite::open(&dir.path().join("p.sqlite")).unwrap();
         let ann = store.create_player("Ann", "ann", "h1").unwrap().unwrap();
         assert_eq!(store.create_player("ANN", "ann", "h2").unwrap(), None);
         let bob = store.create_player("bob", "bob", "h3").unwrap().unwrap();

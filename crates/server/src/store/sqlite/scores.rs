@@ -11,7 +11,7 @@
 
 use rusqlite::{OptionalExtension, params};
 
-use super::{Store, get_u64};
+use super::{Sqlite, get_u64};
 use crate::error::ServerError;
 
 /// A verified result ready to be filed.
@@ -92,7 +92,7 @@ fn player_rank(
         .optional()
 }
 
-impl Store {
+impl Sqlite {
     /// Files a verified result: the player's entry on the board becomes this one when it is the
     /// first or a better one. Durable when it returns.
     pub fn upsert_score(&self, s: &NewScore) -> Result<Stored, ServerError> {
@@ -220,7 +220,7 @@ mod tests {
     #[test]
     fn one_best_entry_per_player_hint_free_first() {
         let dir = tempfile::tempdir().unwrap();
-        let store = Store::open(&dir.path().join("s.sqlite")).unwrap();
+        let store = Sqlite::open(&dir.path().join("s.sqlite")).unwrap();
         let ann = store.create_player("ann", "ann", "a").unwrap().unwrap();
         let bob = store.create_player("bob", "bob", "b").unwrap().unwrap();
         let cat = store.create_player("cat", "cat", "c").unwrap().unwrap();
