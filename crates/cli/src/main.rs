@@ -1,49 +1,5 @@
-//! The `dayseed` command: a short `main` that maps errors to exit codes
-//! (0 ok, 1 failure, 2 usage). Data goes to stdout, errors and progress to stderr.
+//! The `dayseed` binary: the command line over the catalog's genres (see [`dayseed_cli`]).
 
-mod args;
-mod commands;
-mod input;
-mod interchange;
-mod ordered;
-mod usage;
-
-use std::process::ExitCode;
-
-use clap::Parser;
-
-fn main() -> ExitCode {
-    let cli = match args::Cli::try_parse() {
-        Ok(cli) => cli,
-        Err(e) => {
-            let code = if e.use_stderr() { 2 } else { 0 };
-            let _ = e.print();
-            return ExitCode::from(code);
-        }
-    };
-    match commands::run(cli) {
-        Ok(commands::Outcome::Success) => ExitCode::SUCCESS,
-        Ok(commands::Outcome::PartialFailure) => ExitCode::from(1),
-        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
-        Err(e) if usage::is_usage(&e) => {
-            eprintln!("dayseed: {e:#}");
-            eprintln!("(see `dayseed --help` and `dayseed <command> --help`)");
-            ExitCode::from(2)
-        }
-        Err(e) => {
-            eprintln!("dayseed: {e:#}");
-            ExitCode::from(1)
-        }
-    }
-}
-
-/// True when the error is stdout closing early (`dayseed gen ... | head`).
-fn is_broken_pipe(e: &anyhow::Error) -> bool {
-    let broken = Some(std::io::ErrorKind::BrokenPipe);
-    e.chain().any(|c| {
-        c.downcast_ref::<std::io::Error>().map(|io| io.kind()) == broken
-            || c.downcast_ref::<serde_json::Error>()
-                .and_then(|j| j.io_error_kind())
-                == broken
-    })
+fn main() -> std::process::ExitCode {
+    dayseed_cli::main_with(dayseed_catalog::registry())
 }

@@ -4,9 +4,9 @@
 use dayseed_core::genre::unsupported_version;
 use dayseed_core::save::{self, Migration};
 use dayseed_core::{
-    Board, Capabilities, Error, ErrorKind, Genre, GenreKind, Hint, HintKind, RecordFormat,
-    Registered, Registry, Result, Rng, SolveOptions, Source, Verdict, Version, VersionInfo,
-    VersionStatus,
+    Board, Capabilities, Error, ErrorKind, Flag, FlagValue, Genre, GenreKind, Hint, HintKind,
+    Label, LabelSpec, Labels, RecordFormat, Registered, Registry, Result, Rng, SolveOptions,
+    SolveReport, SolveStatus, Source, Verdict, Version, VersionInfo, VersionStatus,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -46,6 +46,7 @@ static VERSIONS: [VersionInfo; 3] = [
 
 impl Genre for Toy {
     const NAME: &'static str = "toy";
+    const TITLE: &'static str = "Toy";
     type Params = u32;
     type Puzzle = ToyPuzzle;
     type State = ToyState;
@@ -85,6 +86,26 @@ impl Genre for Toy {
     fn daily_params(&self, _difficulty: Option<&str>) -> Result<u32> {
         Ok(4)
     }
+    fn flags(&self) -> &'static [Flag] {
+        const FLAGS: &[Flag] = &[Flag::new(
+            "size",
+            FlagValue::Number,
+            "digits in the row",
+            Some("4"),
+        )];
+        FLAGS
+    }
+    fn label_specs(&self) -> &'static [LabelSpec] {
+        const LABELS: &[LabelSpec] = &[LabelSpec::new(Label::Size, "the row's length")];
+        LABELS
+    }
+    fn labels(&self, n: &u32, _p: &ToyPuzzle) -> Labels {
+        Labels {
+            // Set although undeclared: the registry must drop it.
+            difficulty: Some("EASY".into()),
+            size: Some(format!("{n}X1")),
+        }
+    }
     fn generate(&self, version: Version, source: &Source, n: &u32) -> Result<Board<ToyPuzzle>> {
         let seed = match source {
             Source::Seed(s) => *s,
@@ -121,8 +142,10 @@ impl Genre for Toy {
             solution: None,
         }
     }
-    fn solve_report(&self, p: &ToyPuzzle, _o: SolveOptions) -> Result<Value> {
-        Ok(json!({"solution": p.row.chars().rev().collect::<String>()}))
+    fn solve_report(&self, p: &ToyPuzzle, _o: SolveOptions) -> Result<SolveReport> {
+        Ok(SolveReport::new(SolveStatus::Solved)
+            .with_solution(p.row.chars().rev().collect::<String>())
+            .detail("reversed", true))
     }
     fn hint(&self, p: &ToyPuzzle, s: &ToyState) -> Result<Hint> {
         let want: String = p.row.chars().rev().collect();
@@ -290,4 +313,48 @@ fn unknown_schemas_and_junk_are_errors() {
     }
     let e = save::load(&r, r#"{"schema": 7}"#).unwrap_err();
     assert!(e.message().contains("unknown save schema 7"), "{e}");
+}
+
+#[test]
+fn labels_are_filed_only_when_declared_and_sizes_are_lower_case() {
+    let r = registry();
+    let (id, g) = r.parse_id("toy:SEED-3-N5-g3").unwrap();
+    let record = g.generate(&id).unwrap();
+    let labels = g.labels(&id, &record.puzzle).unwrap();
+    assert_eq!(labels.size.as_deref(), Some("5x1"));
+    assert_eq!(labels.difficulty, None, "toy declares no difficulty label");
+    assert_eq!(g.label_specs().len(), 1);
+    assert_eq!(g.flags()[0].name, "size");
+    assert_eq!(g.title(), "Toy");
+    assert!(g.labels(&id, &json!({"row": ""})).is_err());
+}
+
+#[test]
+fn the_solve_report_has_the_common_shape() {
+    let r = registry();
+    let record = r.generate("toy:SEED-3-N5-g3").unwrap();
+    let options = SolveOptions {
+        grade: true,
+        budget: 10,
+    };
+    let report = r
+        .get("toy")
+        .unwrap()
+        .solve_report(&record.puzzle, options)
+        .unwrap()
+        .to_json();
+    let row = record.puzzle["row"].as_str().unwrap();
+    assert_eq!(report["status"], "solved");
+    assert_eq!(report["solution"], row.chars().rev().collect::<String>());
+    assert_eq!(report["grade"], Value::Null);
+    assert_eq!(report["nodes"], Value::Null);
+    assert_eq!(report["reversed"], true);
+}
+
+#[test]
+fn a_genre_outside_the_list_joins_in_one_call_and_twice_is_refused() {
+    let r = Registry::new(vec![]).with(&TOY);
+    assert_eq!(r.names(), ["toy"]);
+    let again = std::panic::catch_unwind(|| registry().with(&TOY));
+    assert!(again.is_err(), "a genre registered twice must be refused");
 }

@@ -53,6 +53,8 @@ pub use routes::app;
 pub use state::{AppOptions, AppState};
 pub use store::Store;
 
+use dayseed_core::Registry;
+
 /// How `dayseed serve` runs the service.
 #[derive(Debug, Clone)]
 pub struct ServerConfig {
@@ -64,8 +66,9 @@ pub struct ServerConfig {
     pub web_dir: Option<PathBuf>,
 }
 
-/// Opens the database and the catalog's registry as the state `serve` uses.
-pub fn open_state(config: &ServerConfig) -> Result<AppState, ServerError> {
+/// Opens the database as the state `serve` uses, over the given registry (the binary passes
+/// `dayseed_catalog::registry()`, a build with an extra genre passes that registry).
+pub fn open_state(config: &ServerConfig, registry: Registry) -> Result<AppState, ServerError> {
     if let Some(dir) = &config.web_dir
         && !dir.is_dir()
     {
@@ -76,14 +79,14 @@ pub fn open_state(config: &ServerConfig) -> Result<AppState, ServerError> {
         web_dir: config.web_dir.clone(),
         ..AppOptions::default()
     };
-    Ok(AppState::new(dayseed_catalog::registry(), store, options))
+    Ok(AppState::new(registry, store, options))
 }
 
 /// Runs the service until ctrl-c or SIGTERM. The first line on stdout is
 /// `listening on http://ADDR/` with the bound address (flushed at once).
-pub async fn serve(config: ServerConfig) -> Result<(), ServerError> {
+pub async fn serve(config: ServerConfig, registry: Registry) -> Result<(), ServerError> {
     init_logging();
-    let state = open_state(&config)?;
+    let state = open_state(&config, registry)?;
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
         .map_err(|source| ServerError::Bind {

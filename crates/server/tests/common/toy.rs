@@ -5,7 +5,10 @@ use dayseed_core::genre::{
     Board, Capabilities, Genre, GenreKind, Hint, HintKind, RecordFormat, SolveOptions, Verdict,
     VersionInfo, VersionStatus,
 };
-use dayseed_core::{Error, Registered, Result, Rng, Source, Version};
+use dayseed_core::{
+    Error, Flag, Label, LabelSpec, Labels, Registered, Result, Rng, SolveReport, SolveStatus,
+    Source, Version,
+};
 use serde::{Deserialize, Serialize};
 
 pub struct Toy;
@@ -47,6 +50,7 @@ static VERSIONS: [VersionInfo; 3] = [
 
 impl Genre for Toy {
     const NAME: &'static str = "toy";
+    const TITLE: &'static str = "Toy";
     type Params = u32;
     type Puzzle = Puzzle;
     type State = State;
@@ -87,6 +91,22 @@ impl Genre for Toy {
             None | Some("EASY") => Ok(4),
             Some("HARD") => Ok(9),
             Some(other) => Err(Error::params(format!("unknown toy difficulty '{other}'"))),
+        }
+    }
+
+    fn flags(&self) -> &'static [Flag] {
+        &[]
+    }
+
+    fn label_specs(&self) -> &'static [LabelSpec] {
+        const LABELS: &[LabelSpec] = &[LabelSpec::new(Label::Difficulty, "EASY or HARD")];
+        LABELS
+    }
+
+    fn labels(&self, _params: &u32, p: &Puzzle) -> Labels {
+        Labels {
+            difficulty: Some(p.difficulty.clone()),
+            size: None,
         }
     }
 
@@ -148,8 +168,12 @@ impl Genre for Toy {
         }
     }
 
-    fn solve_report(&self, _p: &Puzzle, _o: SolveOptions) -> Result<serde_json::Value> {
-        Ok(serde_json::json!({}))
+    fn solve_report(&self, p: &Puzzle, _o: SolveOptions) -> Result<SolveReport> {
+        let mut report = SolveReport::new(SolveStatus::Solved);
+        if let Some(s) = &p.solution {
+            report = report.with_solution(s.clone());
+        }
+        Ok(report)
     }
 
     fn hint(&self, p: &Puzzle, s: &State) -> Result<Hint> {
