@@ -52,7 +52,8 @@ fn the_level_plan_wins_by_replay() {
                         budget: 1_000_000,
                     },
                 )
-                .expect("solves");
+                .expect("solves")
+                .to_json();
             assert_eq!(report["tape"], Value::from(plan));
             assert_eq!(report["ticks"], rec["plan_ticks"]);
             let par = rec["par_ticks"].as_u64().unwrap();
@@ -76,7 +77,8 @@ fn a_withheld_plan_is_rebuilt_from_the_chambers() {
                 budget: 1,
             },
         )
-        .expect("replans");
+        .expect("replans")
+        .to_json();
     assert_eq!(report["tape"], rec["plan"]);
 }
 

@@ -315,7 +315,8 @@ mod tests {
                     budget: 150_000,
                 },
             )
-            .unwrap();
+            .unwrap()
+            .to_json();
         assert_eq!(report["solutions"], 1);
         assert_eq!(report["unique"], true);
         assert_eq!(report["solution"], answer);
@@ -327,7 +328,8 @@ mod tests {
                     budget: 1,
                 },
             )
-            .unwrap();
+            .unwrap()
+            .to_json();
         assert_eq!(tight["budget_exhausted"], true);
         assert_eq!(tight["unique"], false);
     }
