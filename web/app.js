@@ -7,7 +7,7 @@ import { load } from './dayseed.js';
 import { h } from './lib/dom.js';
 import { Session } from './session.js';
 import { ArcadeSession } from './lib/arcade.js';
-import { genreLabel, describeId } from './lib/ident.js';
+import { genreLabel, describeId, setGenreTitles } from './lib/ident.js';
 import { registerOffline } from './lib/offline.js';
 
 /** Genre views the browser can play, by genre name (filled from games/<name>.js). */
@@ -100,7 +100,6 @@ function route() {
   const explicit = requestedId();
   const wanted = explicit?.split(':')[0] ?? location.hash.slice(1);
   const board = boards.find((b) => b.genre.name === wanted)
-    ?? boards.find((b) => b.genre.name === 'sudoku')
     ?? boards.find((b) => GAMES[b.genre.name])
     ?? boards[0];
   open(board.genre, explicit?.startsWith(`${board.genre.name}:`) ? explicit : board.id);
@@ -120,7 +119,10 @@ async function main() {
       : h('p', {}, 'This page needs a browser with WebAssembly.'));
     return;
   }
+  // The genre list, titles included, comes from the engine's registry; each genre's view is
+  // games/<name>.js, found by name. Nothing here names a genre.
   const genres = engine.genres();
+  setGenreTitles(genres);
   await loadGames(genres.map((g) => g.name));
   day = today();
   const date = engine.formatDate(day.day);

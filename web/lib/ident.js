@@ -1,11 +1,17 @@
 // What a puzzle id means to a person: the genre's display name, and the board's own date (a daily)
 // or seed, read from the id itself so a shared link shows its board's date, not today's.
 
-const LABELS = { lightsout: 'Lights Out' };
+/** Genre titles by name, as the engine's registry declares them (`lightsout` -> `Lights Out`). */
+const TITLES = new Map();
 
-/** The display name of a genre (`lightsout` -> `Lights Out`). */
+/** Records the titles of the engine's genre list (`engine.genres()`); the page calls it once. */
+export function setGenreTitles(genres) {
+  for (const g of genres) if (typeof g.title === 'string') TITLES.set(g.name, g.title);
+}
+
+/** The display name of a genre: its declared title, or the name itself before the list is known. */
 export function genreLabel(name) {
-  return LABELS[name] ?? name[0].toUpperCase() + name.slice(1);
+  return TITLES.get(name) ?? name;
 }
 
 const DAILY = /^([a-z0-9_]+):DAILY-([a-z0-9-]+?-v\d+)-(-?\d+)-(.*)-g(\d+)$/;

@@ -35,13 +35,15 @@ fn sample_ids(registry: &Registry) -> Vec<String> {
 fn every_genre_is_listed_once_with_a_current_version() {
     let r = registry();
     let names = r.names();
-    for expected in ["sudoku", "lightsout", "slitherlink", "starlink"] {
-        assert!(
-            names.contains(&expected),
-            "{expected} missing from {names:?}"
-        );
-    }
+    assert!(!names.is_empty(), "the catalog lists genres");
     for g in r.genres() {
+        assert_eq!(
+            names.iter().filter(|n| **n == g.name()).count(),
+            1,
+            "{} listed once",
+            g.name()
+        );
+        assert!(!g.title().trim().is_empty(), "{}: a title", g.name());
         let params = g.daily_params(None).unwrap();
         assert_eq!(g.canonical_params(&params).unwrap(), params);
         assert!(
@@ -49,6 +51,52 @@ fn every_genre_is_listed_once_with_a_current_version() {
                 .iter()
                 .any(|v| v.version == g.current_version())
         );
+    }
+}
+
+/// Every flag a genre declares is one its `params_from_flags` accepts (with the declared
+/// default as the value, where there is one), and an undeclared name is refused by name.
+#[test]
+fn declared_flags_are_the_ones_the_genre_takes() {
+    let r = registry();
+    for g in r.genres() {
+        for f in g.flags() {
+            let value = match (f.value, f.default) {
+                (dayseed_core::FlagValue::Switch, _) => "true",
+                (_, Some(d)) => d,
+                _ => continue,
+            };
+            g.params_from_flags(&[(f.name, value)])
+                .unwrap_or_else(|e| panic!("{} --{} {value}: {e}", g.name(), f.name));
+        }
+        let e = g
+            .params_from_flags(&[("no-such-flag", "1")])
+            .expect_err("an undeclared flag is refused");
+        assert!(
+            e.message().contains("no-such-flag"),
+            "{}: the refusal names the flag: {e}",
+            g.name()
+        );
+    }
+}
+
+/// Every board is filed under exactly the labels its genre declares.
+#[test]
+fn declared_labels_have_values_for_every_board() {
+    let r = registry();
+    // sample_ids lists five ids a genre: one of each genre is enough here.
+    for id in sample_ids(&r).into_iter().step_by(5) {
+        let (parsed, g) = r.parse_id(&id).unwrap();
+        let record = g.generate(&parsed).unwrap();
+        let labels = g.labels(&parsed, &record.puzzle).unwrap();
+        for label in dayseed_core::Label::ALL {
+            let declared = g.label_specs().iter().any(|s| s.label == label);
+            assert_eq!(
+                labels.get(label).is_some(),
+                declared,
+                "{id}: {label:?} is set exactly when declared ({labels:?})"
+            );
+        }
     }
 }
 
@@ -86,8 +134,21 @@ fn ids_regenerate_identically_and_encodings_round_trip() {
                     budget: 5_000_000,
                 },
             )
-            .unwrap();
-        assert!(report.is_object(), "{id}: report is an object");
+            .unwrap()
+            .to_json();
+        assert!(
+            ["solved", "unsolvable", "multiple", "budget_exhausted"]
+                .contains(&report["status"].as_str().unwrap_or("")),
+            "{id}: a known status: {report}"
+        );
+        for key in ["solution", "grade", "nodes"] {
+            assert!(report.get(key).is_some(), "{id}: the report has '{key}'");
+        }
+        if g.capabilities().unique_solutions {
+            // A released board of a unique-solution genre solves to exactly one answer.
+            assert_eq!(report["status"], "solved", "{id}: {report}");
+            assert!(!report["solution"].is_null(), "{id}: the solution is given");
+        }
     }
 }
 
@@ -125,7 +186,12 @@ fn arcade_plans_win_by_replay_for_every_arcade_genre() {
                 grade: false,
                 budget: 5_000_000,
             };
-            let report = g.solve_report(&record.puzzle, options).unwrap();
+            let report = g.solve_report(&record.puzzle, options).unwrap().to_json();
+            assert_eq!(report["status"], "solved", "{id}: {report}");
+            assert_eq!(
+                report["solution"], report["tape"],
+                "{id}: the solution is the tape"
+            );
             let tape = report["tape"].clone();
             assert!(
                 tape.is_string(),

@@ -2,7 +2,8 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Arg, ArgAction, ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+use dayseed_core::{FlagValue, Registry};
 
 /// Daily puzzles that are the same on every device, proven playable, graded, and named for ever.
 #[derive(Debug, Parser)]
@@ -112,73 +113,26 @@ pub struct JsonFlag {
     pub json: bool,
 }
 
-/// Flags that choose a genre's generation parameters. Each genre uses the ones that apply to it
-/// and rejects the others by name.
+/// The genre-independent part of `dayseed gen`'s parameter flags. The genre flags themselves
+/// (`--difficulty`, `--grid-size`, `--wrap`, ...) are not written here: [`command`] builds them
+/// from what each registered genre declares ([`dayseed_core::Genre::flags`]) and [`parse`] puts
+/// the ones given into `given`.
 #[derive(Debug, Args, Default)]
 pub struct GenreFlags {
-    /// Difficulty (sudoku: easy..master; starlink: easy..expert).
-    #[arg(long)]
-    pub difficulty: Option<String>,
-    /// Square grid size N (NxN).
-    #[arg(long)]
-    pub grid_size: Option<String>,
-    /// Grid width.
-    #[arg(long)]
-    pub width: Option<String>,
-    /// Grid height.
-    #[arg(long)]
-    pub height: Option<String>,
-    /// Level number (slitherlink: 1..10).
-    #[arg(long)]
-    pub level: Option<String>,
-    /// Stage number (lightsout).
-    #[arg(long)]
-    pub stage: Option<String>,
-    /// Board size WxH (lightsout).
-    #[arg(long)]
-    pub size: Option<String>,
-    /// Presses used to make the board (lightsout).
-    #[arg(long)]
-    pub par: Option<String>,
-    /// Target minimal press count (lightsout, generation by difficulty).
-    #[arg(long)]
-    pub optimal: Option<String>,
-    /// Toroidal wrap-around (lightsout).
-    #[arg(long)]
-    pub wrap: bool,
     /// A genre-specific parameter as name=value (repeatable), e.g. `--param bpm=120`; see
     /// `dayseed genres` for each genre's parameters.
     #[arg(long = "param", value_name = "NAME=VALUE")]
     pub param: Vec<String>,
-    /// The params part of an id, verbatim (e.g. MEDIUM, 10x10-L6); excludes the flags above.
+    /// The params part of an id, verbatim (e.g. MEDIUM, 10x10-L6); excludes the genre flags.
     #[arg(long)]
     pub params: Option<String>,
+    /// The declared genre flags given, as (name, value) in command-line order (a switch's value
+    /// is `true`); filled by [`parse`].
+    #[arg(skip)]
+    pub given: Vec<(String, String)>,
 }
 
 impl GenreFlags {
-    /// The flags given, as (name, value) pairs for `params_from_flags`.
-    pub fn pairs(&self) -> Vec<(&'static str, String)> {
-        let mut out = Vec::new();
-        let mut push = |name: &'static str, v: &Option<String>| {
-            if let Some(v) = v {
-                out.push((name, v.clone()));
-            }
-        };
-        push("difficulty", &self.difficulty);
-        push("grid-size", &self.grid_size);
-        push("width", &self.width);
-        push("height", &self.height);
-        push("level", &self.level);
-        push("stage", &self.stage);
-        push("size", &self.size);
-        push("par", &self.par);
-        push("optimal", &self.optimal);
-        if self.wrap {
-            out.push(("wrap", "true".to_string()));
-        }
-        out
-    }
-
     /// The `--param name=value` pairs, split; a value without `=` is an error naming it.
     pub fn named_params(&self) -> Result<Vec<(String, String)>, String> {
         self.param
@@ -331,12 +285,165 @@ pub struct StateArgs {
     pub json: bool,
 }
 
+/// The heading the declared genre flags are listed under in `dayseed gen --help`.
+const GENRE_FLAGS_HEADING: &str = "Genre flags (declared by the genres)";
+
+/// One `dayseed gen` flag: the union of every genre's declaration of that name.
+struct DeclaredFlag {
+    name: &'static str,
+    value: FlagValue,
+    /// One help line per genre that declares it (`sudoku: the level ... (default MEDIUM)`).
+    helps: Vec<String>,
+    /// The genres' value shapes agree (else the placeholder is `VALUE`).
+    same_shape: bool,
+}
+
+/// Every flag the registry's genres declare, in first-declared order, merged by name.
+fn declared_flags(registry: &Registry) -> Vec<DeclaredFlag> {
+    let mut out: Vec<DeclaredFlag> = Vec::new();
+    for g in registry.genres() {
+        for f in g.flags() {
+            let help = match f.default {
+                Some(d) => format!("{} (default {d})", f.help),
+                None => f.help.to_string(),
+            };
+            match out.iter_mut().find(|d| d.name == f.name) {
+                Some(d) => {
+                    d.same_shape &= d.value == f.value;
+                    d.helps.push(help);
+                }
+                None => out.push(DeclaredFlag {
+                    name: f.name,
+                    value: f.value,
+                    helps: vec![help],
+                    same_shape: true,
+                }),
+            }
+        }
+    }
+    out
+}
+
+/// The whole command line, with `dayseed gen`'s genre flags built from `registry`'s
+/// declarations. A declared flag whose name is one of `gen`'s own options (`--count`, `--seed`,
+/// ...) is a programming error in that genre and panics here, naming it.
+pub fn command(registry: &Registry) -> clap::Command {
+    let flags = declared_flags(registry);
+    Cli::command().mut_subcommand("gen", |mut gen_cmd| {
+        for f in &flags {
+            assert!(
+                gen_cmd.get_arguments().all(|a| a.get_id() != f.name),
+                "a genre declares the flag --{} which `dayseed gen` already has",
+                f.name
+            );
+            let mut arg = Arg::new(f.name)
+                .long(f.name)
+                .help(f.helps.join("; "))
+                .help_heading(GENRE_FLAGS_HEADING);
+            arg = match f.value.placeholder() {
+                None if f.same_shape => arg.action(ArgAction::SetTrue),
+                Some(p) if f.same_shape => arg.value_name(p).action(ArgAction::Set),
+                _ => arg.value_name("VALUE").action(ArgAction::Set),
+            };
+            gen_cmd = gen_cmd.arg(arg);
+        }
+        gen_cmd
+    })
+}
+
+/// Parses a command line (the first item is the program name) against [`command`].
+pub fn parse(
+    registry: &Registry,
+    argv: impl IntoIterator<Item = impl Into<std::ffi::OsString> + Clone>,
+) -> Result<Cli, clap::Error> {
+    let matches = command(registry).try_get_matches_from(argv)?;
+    let mut cli = Cli::from_arg_matches(&matches)?;
+    if let (Command::Gen(a), Some(("gen", sub))) = (&mut cli.command, matches.subcommand()) {
+        a.flags.given = given_flags(registry, sub);
+    }
+    Ok(cli)
+}
+
+/// The declared flags present in `matches`, as (name, value) in command-line order.
+fn given_flags(registry: &Registry, matches: &ArgMatches) -> Vec<(String, String)> {
+    let mut given: Vec<(usize, String, String)> = Vec::new();
+    for f in declared_flags(registry) {
+        if matches.value_source(f.name) != Some(clap::parser::ValueSource::CommandLine) {
+            continue;
+        }
+        let index = matches.index_of(f.name).unwrap_or(usize::MAX);
+        let value = match matches.try_get_one::<bool>(f.name) {
+            Ok(Some(on)) => on.to_string(),
+            _ => matches
+                .get_one::<String>(f.name)
+                .cloned()
+                .unwrap_or_default(),
+        };
+        given.push((index, f.name.to_string(), value));
+    }
+    given.sort_by_key(|(index, _, _)| *index);
+    given.into_iter().map(|(_, n, v)| (n, v)).collect()
+}
+
 #[cfg(test)]
 mod tests {
-    use clap::CommandFactory;
+    use super::*;
+
+    fn catalog() -> Registry {
+        dayseed_catalog::registry()
+    }
 
     #[test]
     fn the_command_line_definition_is_consistent() {
-        super::Cli::command().debug_assert();
+        command(&catalog()).debug_assert();
+    }
+
+    fn gen_flags(args: &[&str]) -> Vec<(String, String)> {
+        let argv = ["dayseed", "gen"].iter().chain(args);
+        match parse(&catalog(), argv.copied()).unwrap().command {
+            Command::Gen(a) => a.flags.given,
+            _ => unreachable!("gen parses as gen"),
+        }
+    }
+
+    #[test]
+    fn every_declared_flag_of_the_catalog_is_an_option_of_gen() {
+        let r = catalog();
+        let gen_cmd = command(&r);
+        let gen_cmd = gen_cmd.find_subcommand("gen").unwrap();
+        for g in r.genres() {
+            for f in g.flags() {
+                let arg = gen_cmd
+                    .get_arguments()
+                    .find(|a| a.get_long() == Some(f.name))
+                    .unwrap_or_else(|| panic!("{}: --{} missing", g.name(), f.name));
+                let help = arg.get_help().unwrap().to_string();
+                assert!(help.contains(f.help), "{}: {help}", f.name);
+            }
+        }
+    }
+
+    #[test]
+    fn given_flags_come_in_command_line_order_with_switches_as_true() {
+        assert_eq!(
+            gen_flags(&["lightsout", "--wrap", "--size", "5x5", "--par", "4"]),
+            [("wrap", "true"), ("size", "5x5"), ("par", "4")]
+                .map(|(n, v)| (n.to_string(), v.to_string()))
+        );
+        assert_eq!(gen_flags(&["sudoku"]), Vec::<(String, String)>::new());
+        assert_eq!(
+            gen_flags(&["sudoku", "--difficulty", "hard", "--count", "3"]),
+            [("difficulty".to_string(), "hard".to_string())]
+        );
+    }
+
+    #[test]
+    fn an_undeclared_flag_is_a_usage_error() {
+        let r = catalog();
+        let unknown = parse(&r, ["dayseed", "gen", "sudoku", "--no-such-flag", "1"]);
+        assert_eq!(
+            unknown.unwrap_err().kind(),
+            clap::error::ErrorKind::UnknownArgument
+        );
     }
 }

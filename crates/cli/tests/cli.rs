@@ -176,6 +176,22 @@ fn daily_sudoku_names_the_day_and_draws_the_grid() {
 }
 
 #[test]
+fn an_exhausted_budget_is_a_report_not_an_error() {
+    let empty = ".".repeat(81);
+    let o = dayseed_stdin(
+        &["solve", "sudoku", "-", "--budget", "1"],
+        &format!("{empty}\n"),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let lines = json_lines(&o);
+    assert_eq!(lines.len(), 1);
+    assert_eq!(lines[0]["status"], "budget_exhausted", "{}", lines[0]);
+    assert_eq!(lines[0]["solutions"], Value::Null);
+    assert_eq!(lines[0]["solution"], Value::Null);
+    assert_eq!(lines[0]["index"], 1);
+}
+
+#[test]
 fn solve_reports_counts_and_goes_on_past_bad_lines() {
     let generated = dayseed(&["gen", "sudoku", "--difficulty", "easy", "--count", "1"]);
     let line: Value = serde_json::from_str(stdout(&generated).lines().next().unwrap()).unwrap();
@@ -192,6 +208,9 @@ fn solve_reports_counts_and_goes_on_past_bad_lines() {
     assert_eq!(lines[0]["solution"], Value::from(solution));
     assert!(lines[0]["grade"].is_object());
     assert_eq!(lines[1]["solutions"], Value::from(2));
+    assert_eq!(lines[0]["status"], "solved");
+    assert_eq!(lines[1]["status"], "multiple");
+    assert!(lines[0]["nodes"].as_u64().is_some_and(|n| n > 0));
     let err = stderr(&o);
     assert!(err.contains("puzzle 2 (line 3)"), "{err}");
     assert!(err.contains("column 7"), "{err}");
@@ -472,6 +491,9 @@ fn show_and_check_read_flip_ids_and_puzzlink_urls() {
         stderr(&o).contains("not Lights Out's cross"),
         "{}",
         stderr(&o)
+    );
+}
+
 #[test]
 fn state_files_are_read_through_a_bounded_reader() {
     let id = "sudoku:SEED-9-EASY-g1";

@@ -9,9 +9,12 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::budget::{Budget, Count};
+use crate::declare::{Flag, LabelSpec, Labels};
 use crate::error::{Error, ErrorKind, Result};
 use crate::generator::Generator;
 use crate::id::Version;
+
+use crate::report::SolveReport;
 
 /// Whether a released generator version still dispatches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -170,6 +173,8 @@ pub struct SolveOptions {
 pub trait Genre: Send + Sync + 'static {
     /// The registry name, lower-case (`sudoku`).
     const NAME: &'static str;
+    /// The name people read (`Lights Out`): the page's tab, `dayseed genres`.
+    const TITLE: &'static str;
     /// Parsed generation parameters (difficulty, size, level, stage, ...).
     type Params: Clone;
     /// A board: givens, and the generator's answer when known. JSON is the API form.
@@ -196,6 +201,15 @@ pub trait Genre: Send + Sync + 'static {
     fn params_from_flags(&self, flags: &[(&str, &str)]) -> Result<Self::Params>;
     /// The params of a daily puzzle, optionally at a requested difficulty (genre's vocabulary).
     fn daily_params(&self, difficulty: Option<&str>) -> Result<Self::Params>;
+    /// The flags this genre takes (name, value shape, help, default). `dayseed gen` builds its
+    /// options from every genre's declarations; each name declared here must be accepted by
+    /// [`Genre::params_from_flags`] (the registry's tests check it for every catalog genre).
+    fn flags(&self) -> &'static [Flag];
+    /// The archive labels this genre files its boards under (see [`crate::declare::Label`]).
+    /// The server's archive filters accept exactly the declared ones.
+    fn label_specs(&self) -> &'static [LabelSpec];
+    /// The label values of one board, for every declared label (and only those).
+    fn labels(&self, params: &Self::Params, puzzle: &Self::Puzzle) -> Labels;
 
     /// Checks a puzzle that came from outside (JSON or text) against the genre's bounds.
     fn validate(&self, puzzle: &Self::Puzzle) -> Result<()>;
@@ -213,12 +227,10 @@ pub trait Genre: Send + Sync + 'static {
     ) -> Result<Count> {
         Err(unsupported(Self::NAME, "count_solutions"))
     }
-    /// Solves a puzzle for `dayseed solve`: a JSON object in the genre's documented report form.
-    fn solve_report(
-        &self,
-        puzzle: &Self::Puzzle,
-        options: SolveOptions,
-    ) -> Result<serde_json::Value>;
+    /// Solves a puzzle for `dayseed solve`, the API and the page: one report shape for every
+    /// genre (see [`crate::report`]). An exhausted budget is a report with status
+    /// `budget_exhausted`, not an error; errors are for boards the solver cannot read.
+    fn solve_report(&self, puzzle: &Self::Puzzle, options: SolveOptions) -> Result<SolveReport>;
     /// Grades the puzzle with the human-style solver (or par for arcade genres).
     fn grade(&self, _puzzle: &Self::Puzzle) -> Result<Grade> {
         Err(unsupported(Self::NAME, "grade"))

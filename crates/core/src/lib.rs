@@ -9,12 +9,15 @@
 //! * [`budget`] — node budgets and bounded solution counts
 //! * [`genre`] — the typed Genre contract
 //! * [`generator`] — generator versions as sealed units
+//! * [`declare`] — what a genre declares for the front ends: flags and archive labels
+//! * [`report`] — the one solve report shape
 //! * [`registry`] — the dyn-safe JSON registry over genres
 //! * [`save`] — the save schema and legacy migration
 
 pub mod arcade;
 pub mod budget;
 pub mod day;
+pub mod declare;
 pub mod digest;
 pub mod error;
 pub mod generator;
@@ -22,6 +25,7 @@ pub mod genre;
 pub mod id;
 pub mod meter;
 pub mod registry;
+pub mod report;
 pub mod rng;
 pub mod save;
 pub mod seed;
@@ -30,6 +34,7 @@ pub mod testkit;
 
 pub use budget::{Budget, Count};
 pub use day::DayPolicy;
+pub use declare::{Flag, FlagValue, Label, LabelSpec, Labels};
 pub use error::{Error, ErrorKind, Result};
 pub use generator::{Generated, Generator};
 pub use genre::{
@@ -38,4 +43,5 @@ pub use genre::{
 };
 pub use id::{PuzzleId, Source, Version};
 pub use registry::{DynGenre, GeneratedRecord, Registered, Registry};
+pub use report::{SolveReport, SolveStatus};
 pub use rng::{Mulberry32, Rng};

@@ -7,6 +7,7 @@ use serde_json::Value;
 
 use crate::budget::{Budget, Count};
 use crate::day::DayPolicy;
+use crate::declare::{Flag, LabelSpec, Labels};
 use crate::digest::board_digest;
 use crate::error::{Error, ErrorKind, Result};
 use crate::generator::Generator;
@@ -14,6 +15,7 @@ use crate::genre::{
     Capabilities, Genre, Grade, Hint, SolveOptions, Verdict, VersionInfo, VersionStatus,
 };
 use crate::id::{PuzzleId, Source, Version, check_params_text};
+use crate::report::SolveReport;
 
 /// The largest JSON puzzle or state text accepted from outside, in bytes.
 pub const MAX_INPUT_BYTES: usize = 1 << 20;
@@ -69,6 +71,15 @@ pub trait DynGenre: Send + Sync {
     fn name(&self) -> &'static str;
     /// Every released generator version with its status, oldest first.
     fn versions(&self) -> Vec<VersionInfo>;
+    /// The name people read (`Lights Out`).
+    fn title(&self) -> &'static str;
+    /// The generation flags the genre declares (see [`Genre::flags`]).
+    fn flags(&self) -> &'static [Flag];
+    /// The archive labels the genre declares (see [`Genre::label_specs`]).
+    fn label_specs(&self) -> &'static [LabelSpec];
+    /// The archive label values of a board named by `id` (params from the id, the board as
+    /// JSON); only declared labels are set.
+    fn labels(&self, id: &PuzzleId, puzzle: &Value) -> Result<Labels>;
     /// The newest version with status `Current`.
     fn current_version(&self) -> Version;
     /// What the genre can do.
@@ -96,8 +107,8 @@ pub trait DynGenre: Send + Sync {
     fn decode_state(&self, puzzle: &Value, text: &str) -> Result<Value>;
     /// Counts solutions up to `limit` within `budget`.
     fn count_solutions(&self, puzzle: &Value, limit: u64, budget: &mut Budget) -> Result<Count>;
-    /// The `dayseed solve` report for one puzzle.
-    fn solve_report(&self, puzzle: &Value, options: SolveOptions) -> Result<Value>;
+    /// The solve report for one puzzle (one shape for every genre, see [`crate::report`]).
+    fn solve_report(&self, puzzle: &Value, options: SolveOptions) -> Result<SolveReport>;
     /// The human-style grade.
     fn grade(&self, puzzle: &Value) -> Result<Grade>;
     /// The next step for a player's state.
@@ -110,6 +121,22 @@ pub trait DynGenre: Send + Sync {
     fn render_svg(&self, puzzle: &Value, solution: bool) -> Result<String>;
     /// Arcade genres: a live simulation of the board (see [`Genre::simulate`]).
     fn simulate(&self, puzzle: &Value) -> Result<Box<dyn crate::arcade::Simulation>>;
+}
+
+/// What a front end lists about a genre (`dayseed genres --json`, the API's `/genres`, the
+/// wasm `genres` export): name, title, current version, versions, capabilities, the default
+/// daily params, and the declared flags and archive labels.
+pub fn genre_summary(g: &dyn DynGenre) -> Value {
+    serde_json::json!({
+        "name": g.name(),
+        "title": g.title(),
+        "current_version": g.current_version().to_string(),
+        "versions": g.versions(),
+        "capabilities": g.capabilities(),
+        "daily_params": g.daily_params(None).ok(),
+        "flags": g.flags(),
+        "labels": g.label_specs(),
+    })
 }
 
 /// Wraps a typed [`Genre`] as a [`DynGenre`]. Genre crates export
@@ -160,6 +187,35 @@ impl<G: Genre> DynGenre for Registered<G> {
 
     fn versions(&self) -> Vec<VersionInfo> {
         self.0.generators().iter().map(Generator::info).collect()
+    }
+
+    fn title(&self) -> &'static str {
+        G::TITLE
+    }
+
+    fn flags(&self) -> &'static [Flag] {
+        self.0.flags()
+    }
+
+    fn label_specs(&self) -> &'static [LabelSpec] {
+        self.0.label_specs()
+    }
+
+    fn labels(&self, id: &PuzzleId, puzzle: &Value) -> Result<Labels> {
+        let params = self.0.parse_params(&id.params)?;
+        let puzzle = self.puzzle(puzzle)?;
+        let all = self.0.labels(&params, &puzzle);
+        // Only declared labels are filed, whatever the genre computed.
+        let declared = |l| self.0.label_specs().iter().any(|s| s.label == l);
+        Ok(Labels {
+            difficulty: all
+                .difficulty
+                .filter(|_| declared(crate::declare::Label::Difficulty)),
+            size: all
+                .size
+                .filter(|_| declared(crate::declare::Label::Size))
+                .map(|s| s.to_ascii_lowercase()),
+        })
     }
 
     fn current_version(&self) -> Version {
@@ -278,7 +334,7 @@ impl<G: Genre> DynGenre for Registered<G> {
         self.0.count_solutions(&self.puzzle(puzzle)?, limit, budget)
     }
 
-    fn solve_report(&self, puzzle: &Value, options: SolveOptions) -> Result<Value> {
+    fn solve_report(&self, puzzle: &Value, options: SolveOptions) -> Result<SolveReport> {
         self.0.solve_report(&self.puzzle(puzzle)?, options)
     }
 
@@ -319,7 +375,9 @@ pub struct Registry {
 }
 
 impl Registry {
-    /// A registry of the given genres (names must be distinct).
+    /// A registry of the given genres. Names must be distinct and every declared flag name
+    /// well formed and distinct within its genre: a catalog that breaks this is a programming
+    /// error and panics at start-up (the catalog's tests build it).
     pub fn new(genres: Vec<&'static dyn DynGenre>) -> Registry {
         for (i, g) in genres.iter().enumerate() {
             assert!(
@@ -327,8 +385,32 @@ impl Registry {
                 "genre '{}' registered twice",
                 g.name()
             );
+            let flags = g.flags();
+            for (j, f) in flags.iter().enumerate() {
+                assert!(
+                    Flag::valid_name(f.name),
+                    "genre '{}' declares a malformed flag name '{}'",
+                    g.name(),
+                    f.name
+                );
+                assert!(
+                    flags[..j].iter().all(|e| e.name != f.name),
+                    "genre '{}' declares the flag '{}' twice",
+                    g.name(),
+                    f.name
+                );
+            }
         }
         Registry { genres }
+    }
+
+    /// This registry with one more genre at the end: how a genre outside the shipped catalog
+    /// (a test genre, a private build) is added in one line,
+    /// `dayseed_catalog::registry().with(&my_genre::GENRE)`.
+    pub fn with(self, genre: &'static dyn DynGenre) -> Registry {
+        let mut genres = self.genres;
+        genres.push(genre);
+        Registry::new(genres)
     }
 
     /// All genres in listing order.

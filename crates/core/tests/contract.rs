@@ -4,8 +4,9 @@
 use dayseed_core::generator::day_or_number;
 use dayseed_core::save::{self, Migration};
 use dayseed_core::{
-    Capabilities, Error, ErrorKind, Generated, Generator, Genre, GenreKind, Hint, HintKind,
-    RecordFormat, Registered, Registry, Result, Rng, SolveOptions, Verdict, Version, VersionStatus,
+    Capabilities, Error, ErrorKind, Flag, FlagValue, Generated, Generator, Genre, GenreKind, Hint,
+    HintKind, Label, LabelSpec, Labels, RecordFormat, Registered, Registry, Result, Rng,
+    SolveOptions, SolveReport, SolveStatus, Verdict, Version, VersionStatus,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -64,6 +65,7 @@ static GENERATORS: [Generator<Toy>; 3] = [
 
 impl Genre for Toy {
     const NAME: &'static str = "toy";
+    const TITLE: &'static str = "Toy";
     type Params = u32;
     type Puzzle = ToyPuzzle;
     type State = ToyState;
@@ -103,6 +105,26 @@ impl Genre for Toy {
     fn daily_params(&self, _difficulty: Option<&str>) -> Result<u32> {
         Ok(4)
     }
+    fn flags(&self) -> &'static [Flag] {
+        const FLAGS: &[Flag] = &[Flag::new(
+            "size",
+            FlagValue::Number,
+            "digits in the row",
+            Some("4"),
+        )];
+        FLAGS
+    }
+    fn label_specs(&self) -> &'static [LabelSpec] {
+        const LABELS: &[LabelSpec] = &[LabelSpec::new(Label::Size, "the row's length")];
+        LABELS
+    }
+    fn labels(&self, n: &u32, _p: &ToyPuzzle) -> Labels {
+        Labels {
+            // Set although undeclared: the registry must drop it.
+            difficulty: Some("EASY".into()),
+            size: Some(format!("{n}X1")),
+        }
+    }
     fn validate(&self, p: &ToyPuzzle) -> Result<()> {
         if p.row.is_empty() || p.row.len() > 20 || !p.row.bytes().all(|b| b.is_ascii_digit()) {
             return Err(Error::puzzle("row must be 1..20 digits"));
@@ -118,8 +140,10 @@ impl Genre for Toy {
             solution: None,
         }
     }
-    fn solve_report(&self, p: &ToyPuzzle, _o: SolveOptions) -> Result<Value> {
-        Ok(json!({"solution": p.row.chars().rev().collect::<String>()}))
+    fn solve_report(&self, p: &ToyPuzzle, _o: SolveOptions) -> Result<SolveReport> {
+        Ok(SolveReport::new(SolveStatus::Solved)
+            .with_solution(p.row.chars().rev().collect::<String>())
+            .detail("reversed", true))
     }
     fn hint(&self, p: &ToyPuzzle, s: &ToyState) -> Result<Hint> {
         let want: String = p.row.chars().rev().collect();
@@ -287,4 +311,48 @@ fn unknown_schemas_and_junk_are_errors() {
     }
     let e = save::load(&r, r#"{"schema": 7}"#).unwrap_err();
     assert!(e.message().contains("unknown save schema 7"), "{e}");
+}
+
+#[test]
+fn labels_are_filed_only_when_declared_and_sizes_are_lower_case() {
+    let r = registry();
+    let (id, g) = r.parse_id("toy:SEED-3-N5-g3").unwrap();
+    let record = g.generate(&id).unwrap();
+    let labels = g.labels(&id, &record.puzzle).unwrap();
+    assert_eq!(labels.size.as_deref(), Some("5x1"));
+    assert_eq!(labels.difficulty, None, "toy declares no difficulty label");
+    assert_eq!(g.label_specs().len(), 1);
+    assert_eq!(g.flags()[0].name, "size");
+    assert_eq!(g.title(), "Toy");
+    assert!(g.labels(&id, &json!({"row": ""})).is_err());
+}
+
+#[test]
+fn the_solve_report_has_the_common_shape() {
+    let r = registry();
+    let record = r.generate("toy:SEED-3-N5-g3").unwrap();
+    let options = SolveOptions {
+        grade: true,
+        budget: 10,
+    };
+    let report = r
+        .get("toy")
+        .unwrap()
+        .solve_report(&record.puzzle, options)
+        .unwrap()
+        .to_json();
+    let row = record.puzzle["row"].as_str().unwrap();
+    assert_eq!(report["status"], "solved");
+    assert_eq!(report["solution"], row.chars().rev().collect::<String>());
+    assert_eq!(report["grade"], Value::Null);
+    assert_eq!(report["nodes"], Value::Null);
+    assert_eq!(report["reversed"], true);
+}
+
+#[test]
+fn a_genre_outside_the_list_joins_in_one_call_and_twice_is_refused() {
+    let r = Registry::new(vec![]).with(&TOY);
+    assert_eq!(r.names(), ["toy"]);
+    let again = std::panic::catch_unwind(|| registry().with(&TOY));
+    assert!(again.is_err(), "a genre registered twice must be refused");
 }

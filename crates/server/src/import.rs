@@ -3,13 +3,13 @@
 //! Each line is trusted for nothing but its id: the board is regenerated from the id through the
 //! registry and its digest must equal the line's `digest`, otherwise the line is rejected (its
 //! number and the reason are reported) and the rest of the file still loads. What is stored is
-//! the regenerated board. Size and difficulty labels for filtering come from the board JSON:
-//! `difficulty` (else `level`), and `size` (else `width`x`height`, else `grid_size`, else an
-//! `NxM` part of the params).
+//! the regenerated board, filed under the archive labels its genre declares
+//! ([`dayseed_core::Genre::label_specs`]), with the values the genre computes from the typed
+//! params and board ([`dayseed_core::Genre::labels`]); no label is guessed from field names.
 
 use std::io::BufRead;
 
-use dayseed_core::{GeneratedRecord, Registry};
+use dayseed_core::Registry;
 use serde_json::Value;
 
 use crate::error::ServerError;
@@ -37,10 +37,14 @@ pub struct ImportSummary {
 }
 
 /// Imports JSON lines into the archive of the database `db` names (a `--db` value: a SQLite path,
-/// created if needed, or a PostgreSQL URL), using the catalog's registry.
-pub fn import_jsonl(db: &str, reader: impl BufRead) -> Result<ImportSummary, ServerError> {
+/// created if needed, or a PostgreSQL URL), using `registry` (the binary passes the catalog's).
+pub fn import_jsonl(
+    db: &str,
+    registry: &Registry,
+    reader: impl BufRead,
+) -> Result<ImportSummary, ServerError> {
     let store = Store::connect(db)?;
-    import_into(&store, &dayseed_catalog::registry(), reader)
+    import_into(&store, registry, reader)
 }
 
 /// Imports JSON lines into an open store with a given registry.
@@ -147,11 +151,14 @@ fn verify_line(registry: &Registry, text: &str) -> Result<ArchiveRow, String> {
             record.digest
         ));
     }
-    let (parsed, _) = registry.parse_id(id).map_err(|e| e.message().to_string())?;
+    let (parsed, genre) = registry.parse_id(id).map_err(|e| e.message().to_string())?;
+    let labels = genre
+        .labels(&parsed, &record.puzzle)
+        .map_err(|e| e.message().to_string())?;
     let puzzle = serde_json::to_string(&record.puzzle).map_err(|e| e.to_string())?;
     Ok(ArchiveRow {
-        size: size_label(&record, &parsed.params),
-        difficulty: difficulty_label(&record.puzzle),
+        size: labels.size,
+        difficulty: labels.difficulty,
         id: record.id,
         genre: record.genre.to_string(),
         version: record.version,
@@ -159,41 +166,6 @@ fn verify_line(registry: &Registry, text: &str) -> Result<ArchiveRow, String> {
         digest: record.digest,
         puzzle,
     })
-}
-
-fn difficulty_label(puzzle: &Value) -> Option<String> {
-    ["difficulty", "level"]
-        .iter()
-        .find_map(|k| match puzzle.get(*k)? {
-            Value::String(s) => Some(s.clone()),
-            Value::Number(n) => Some(n.to_string()),
-            _ => None,
-        })
-}
-
-fn size_label(record: &GeneratedRecord, params: &str) -> Option<String> {
-    let p = &record.puzzle;
-    let num = |k: &str| p.get(k).and_then(Value::as_u64);
-    let label = match p.get("size") {
-        Some(Value::String(s)) => Some(s.clone()),
-        Some(Value::Number(n)) => Some(format!("{n}x{n}")),
-        _ => match (num("width"), num("height"), num("grid_size")) {
-            (Some(w), Some(h), _) => Some(format!("{w}x{h}")),
-            (_, _, Some(n)) => Some(format!("{n}x{n}")),
-            _ => params
-                .split('-')
-                .find(|part| {
-                    part.split_once('x').is_some_and(|(a, b)| {
-                        !a.is_empty()
-                            && !b.is_empty()
-                            && a.bytes().all(|c| c.is_ascii_digit())
-                            && b.bytes().all(|c| c.is_ascii_digit())
-                    })
-                })
-                .map(str::to_string),
-        },
-    };
-    label.map(|s| s.to_ascii_lowercase())
 }
 
 #[cfg(test)]

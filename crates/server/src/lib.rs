@@ -59,6 +59,8 @@ pub use routes::app;
 pub use state::{AppOptions, AppState};
 pub use store::Store;
 
+use dayseed_core::Registry;
+
 /// How `dayseed serve` runs the service.
 #[derive(Debug, Clone)]
 pub struct ServerConfig {
@@ -73,8 +75,9 @@ pub struct ServerConfig {
     pub limits: listen::ConnectionLimits,
 }
 
-/// Opens the database and the catalog's registry as the state `serve` uses.
-pub fn open_state(config: &ServerConfig) -> Result<AppState, ServerError> {
+/// Opens the database as the state `serve` uses, over the given registry (the binary passes
+/// `dayseed_catalog::registry()`, a build with an extra genre passes that registry).
+pub fn open_state(config: &ServerConfig, registry: Registry) -> Result<AppState, ServerError> {
     if let Some(dir) = &config.web_dir
         && !dir.is_dir()
     {
@@ -85,16 +88,16 @@ pub fn open_state(config: &ServerConfig) -> Result<AppState, ServerError> {
         web_dir: config.web_dir.clone(),
         ..AppOptions::default()
     };
-    Ok(AppState::new(dayseed_catalog::registry(), store, options))
+    Ok(AppState::new(registry, store, options))
 }
 
 /// Runs the service until ctrl-c or SIGTERM. The first line on stdout is
 /// `listening on http://ADDR/` with the bound address (flushed at once).
-pub async fn serve(config: ServerConfig) -> Result<(), ServerError> {
+pub async fn serve(config: ServerConfig, registry: Registry) -> Result<(), ServerError> {
     init_logging();
     // Opening may block (migrations, the PostgreSQL backend's own runtime): not on a worker.
     let opening = config.clone();
-    let state = tokio::task::spawn_blocking(move || open_state(&opening))
+    let state = tokio::task::spawn_blocking(move || open_state(&opening, registry))
         .await
         .map_err(|e| ServerError::Task(e.to_string()))??;
     let listener = tokio::net::TcpListener::bind(config.addr)
@@ -116,13 +119,7 @@ pub async fn serve(config: ServerConfig) -> Result<(), ServerError> {
         })?;
     drop(out);
     tracing::info!(%local, db = %store::DbSpec::parse(&config.db).map(|d| d.display()).unwrap_or_default(), "dayseed serving");
-    listen::serve_connections(
-        listener,
-        app(state),
-        config.limits,
-        shutdown_signal(),
-    )
-    .await;
+    listen::serve_connections(listener, app(state), config.limits, shutdown_signal()).await;
     Ok(())
 }
 

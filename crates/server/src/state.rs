@@ -315,18 +315,11 @@ fn cancelled() -> AppError {
 }
 
 fn genres_json(registry: &Registry) -> Value {
-    let list: Vec<Value> = registry
-        .genres()
-        .iter()
-        .map(|g| {
-            serde_json::json!({
-                "name": g.name(),
-                "current_version": g.current_version().to_string(),
-                "versions": g.versions(),
-                "capabilities": g.capabilities(),
-                "daily_params": g.daily_params(None).ok(),
-            })
-        })
-        .collect();
-    Value::Array(list)
+    Value::Array(
+        registry
+            .genres()
+            .iter()
+            .map(|g| dayseed_core::registry::genre_summary(*g))
+            .collect(),
+    )
 }

@@ -67,6 +67,11 @@ fn import_verifies_lines_and_archive_serves_them() {
     let r = get(s.addr, "/api/v1/archive/random?genre=toy&size=9x9");
     assert_eq!(r.status, 404);
     assert_eq!(r.json()["error"]["code"], "not_found");
+    let message = r.json()["error"]["message"].as_str().unwrap().to_string();
+    assert!(
+        message.contains("not filed by size (their labels: difficulty)"),
+        "{message}"
+    );
     let r = get(s.addr, "/api/v1/archive/random?genre=chess");
     assert_eq!(
         (r.status, r.json()["error"]["code"].as_str()),
@@ -93,7 +98,7 @@ fn import_jsonl_archives_every_catalog_genre() {
         text.push('\n');
         ids.push((genre.name(), id));
     }
-    let summary = dayseed_server::import_jsonl(&s.db, text.as_bytes()).unwrap();
+    let summary = dayseed_server::import_jsonl(&s.db, &catalog, text.as_bytes()).unwrap();
     assert_eq!(summary.imported, ids.len() as u64, "{:?}", summary.problems);
     assert_eq!(summary.rejected, 0);
     for (genre, id) in ids {
@@ -101,5 +106,29 @@ fn import_jsonl_archives_every_catalog_genre() {
         assert_eq!(r.status, 200, "{genre}: {}", r.body);
         assert_eq!(r.json()["id"], id.as_str());
         assert!(r.json()["puzzle"].get("solution").is_none());
+        // Every declared label is filed and filters to this board.
+        let (parsed, g) = catalog.parse_id(&id).unwrap();
+        let record = catalog.generate(&id).unwrap();
+        let labels = g.labels(&parsed, &record.puzzle).unwrap();
+        for spec in g.label_specs() {
+            let value = labels
+                .get(spec.label)
+                .unwrap_or_else(|| panic!("{genre}: declared label {:?} has no value", spec.label));
+            let r = get(
+                s.addr,
+                &format!(
+                    "/api/v1/archive/random?genre={genre}&{}={value}",
+                    spec.label.name()
+                ),
+            );
+            assert_eq!(
+                r.status,
+                200,
+                "{genre} by {}={value}: {}",
+                spec.label.name(),
+                r.body
+            );
+            assert_eq!(r.json()["id"], id.as_str());
+        }
     }
 }

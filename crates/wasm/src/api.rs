@@ -113,22 +113,17 @@ pub(crate) fn to_value<T: serde::Serialize>(value: &T) -> Result<Value> {
     })
 }
 
-/// `{}` -> every genre: name, current version, versions, capabilities, default daily params.
+/// `{}` -> every genre in listing order, as [`dayseed_core::registry::genre_summary`] describes
+/// it (name, title, versions, capabilities, daily params, flags, labels): the page builds its
+/// genre list from this.
 pub fn genres(registry: &Registry, _req: &Map<String, Value>) -> Result<Value> {
-    let list: Result<Vec<Value>> = registry
-        .genres()
-        .iter()
-        .map(|g| {
-            Ok(json!({
-                "name": g.name(),
-                "current_version": g.current_version().to_string(),
-                "versions": to_value(&g.versions())?,
-                "capabilities": to_value(&g.capabilities())?,
-                "daily_params": g.daily_params(None)?,
-            }))
-        })
-        .collect();
-    Ok(Value::Array(list?))
+    Ok(Value::Array(
+        registry
+            .genres()
+            .iter()
+            .map(|g| dayseed_core::registry::genre_summary(*g))
+            .collect(),
+    ))
 }
 
 /// `{"id"}` -> the GeneratedRecord the id names (with the answer).
@@ -187,8 +182,9 @@ fn optional_u64(req: &Map<String, Value>, name: &str, default: u64, max: u64) ->
     }
 }
 
-/// `{"genre","puzzle","budget"?,"grade"?}` -> the genre's solve report (for arcade genres: the
-/// solver's winning tape in text form, with ticks, score and par).
+/// `{"genre","puzzle","budget"?,"grade"?}` -> the solve report, one shape for every genre
+/// (`status`, `solution`, `grade`, `nodes` and the genre's details; arcade genres: `solution`
+/// and `tape` are the solver's winning tape in text form, with ticks, score and par).
 pub fn solve(registry: &Registry, req: &Map<String, Value>) -> Result<Value> {
     let grade = match req.get("grade") {
         None | Some(Value::Null) => true,
@@ -199,7 +195,8 @@ pub fn solve(registry: &Registry, req: &Map<String, Value>) -> Result<Value> {
         grade,
         budget: optional_u64(req, "budget", DEFAULT_SOLVE_BUDGET, MAX_SOLVE_BUDGET)?,
     };
-    Ok(genre(registry, req)?.solve_report(field(req, "puzzle")?, options)?)
+    let report = genre(registry, req)?.solve_report(field(req, "puzzle")?, options)?;
+    Ok(report.to_json())
 }
 
 /// `{"genre","puzzle","tape","max_ticks"?}` -> the kit's replay of the tape (text or JSON form)

@@ -2,7 +2,8 @@
 //! player as solver and par.
 
 use dayseed_core::{
-    Capabilities, Error, Generator, Genre, Grade, Result, SolveOptions, TechniqueUse, Verdict,
+    Capabilities, Error, Flag, FlagValue, Generator, Genre, Grade, LabelSpec, Labels, Result,
+    SolveOptions, SolveReport, SolveStatus, TechniqueUse, Verdict,
 };
 use serde_json::{Value, json};
 
@@ -41,8 +42,23 @@ fn survived(ending: &Ending) -> bool {
     ending.tick >= MAX_TICKS
 }
 
+/// Par of a run: the distance flown (see [`Genre::grade`]).
+fn run_grade(run: &PlayerRun, ending: &Ending) -> Grade {
+    Grade {
+        level: format!("par {} m", ending.score.value),
+        rank: 1,
+        score: ending.score.value as f64,
+        techniques: vec![TechniqueUse {
+            name: "flip".into(),
+            count: run.tape.events.len() as u32,
+        }],
+        solved_by_logic: survived(ending),
+    }
+}
+
 impl Genre for Flip {
     const NAME: &'static str = "flip";
+    const TITLE: &'static str = "Flip";
     type Params = Params;
     type Puzzle = Puzzle;
     type State = Tape;
@@ -69,6 +85,32 @@ impl Genre for Flip {
 
     fn daily_params(&self, difficulty: Option<&str>) -> Result<Params> {
         Params::daily(difficulty)
+    }
+
+    fn flags(&self) -> &'static [Flag] {
+        const FLAGS: &[Flag] = &[
+            Flag::new(
+                "difficulty",
+                FlagValue::Text,
+                "flip: the mode, ENDLESS (the only one)",
+                Some("ENDLESS"),
+            ),
+            Flag::new(
+                "mode",
+                FlagValue::Text,
+                "flip: the same as --difficulty",
+                None,
+            ),
+        ];
+        FLAGS
+    }
+
+    fn label_specs(&self) -> &'static [LabelSpec] {
+        &[]
+    }
+
+    fn labels(&self, _params: &Params, _puzzle: &Puzzle) -> Labels {
+        Labels::default()
     }
 
     fn validate(&self, puzzle: &Puzzle) -> Result<()> {
@@ -119,22 +161,30 @@ impl Genre for Flip {
         }
     }
 
-    /// `{"status": "solved" | "crashed", "tape": "<text form>", "ticks", "score": {"value",
-    /// "unit": "m", "higher_is_better": true}, "par", "taps", "reaction_seconds", "reason"}`: the
-    /// simulated player (reaction delay included) flying the run for up to 30 minutes.
-    fn solve_report(&self, puzzle: &Puzzle, _options: SolveOptions) -> Result<Value> {
+    /// The simulated player (reaction delay included) flying the run for up to 30 minutes:
+    /// status `solved` when it flies the whole run, `unsolvable` when it crashes; `solution` is
+    /// its tape's text form. Besides: `tape`, `ticks`, `score` (`{"value", "unit": "m",
+    /// "higher_is_better": true}`), `par`, `taps`, `reaction_seconds`, `reason`.
+    fn solve_report(&self, puzzle: &Puzzle, options: SolveOptions) -> Result<SolveReport> {
         let run = self.player_run(puzzle)?;
         let ending = finished(&run)?;
-        Ok(json!({
-            "status": if survived(ending) { "solved" } else { "crashed" },
-            "tape": run.tape.to_text(),
-            "ticks": ending.tick,
-            "score": ending.score,
-            "par": ending.score.value,
-            "taps": run.tape.events.len(),
-            "reaction_seconds": reaction_seconds(),
-            "reason": ending.reason,
-        }))
+        let status = if survived(ending) {
+            SolveStatus::Solved
+        } else {
+            SolveStatus::Unsolvable
+        };
+        let score = serde_json::to_value(&ending.score)
+            .map_err(|e| Error::puzzle(format!("cannot encode the score: {e}")))?;
+        Ok(SolveReport::new(status)
+            .with_solution(run.tape.to_text())
+            .with_grade(options.grade.then(|| run_grade(&run, ending)))
+            .detail("tape", run.tape.to_text())
+            .detail("ticks", ending.tick)
+            .detail("score", score)
+            .detail("par", ending.score.value)
+            .detail("taps", run.tape.events.len())
+            .detail("reaction_seconds", json!(reaction_seconds()))
+            .detail("reason", ending.reason.clone()))
     }
 
     /// Par is the distance the simulated player flies in the 30-minute run (`level` "par 31559
@@ -143,17 +193,7 @@ impl Genre for Flip {
     /// simulated player crashed, which the proof has not found on any seed.
     fn grade(&self, puzzle: &Puzzle) -> Result<Grade> {
         let run = self.player_run(puzzle)?;
-        let ending = finished(&run)?;
-        Ok(Grade {
-            level: format!("par {} m", ending.score.value),
-            rank: 1,
-            score: ending.score.value as f64,
-            techniques: vec![TechniqueUse {
-                name: "flip".into(),
-                count: run.tape.events.len() as u32,
-            }],
-            solved_by_logic: survived(ending),
-        })
+        Ok(run_grade(&run, finished(&run)?))
     }
 
     fn check(&self, puzzle: &Puzzle, tape: &Tape) -> Result<Verdict> {

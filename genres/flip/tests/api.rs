@@ -56,7 +56,7 @@ fn generation_is_deterministic_and_seeds_differ() {
 #[test]
 fn the_solvers_tape_replays_to_its_score() {
     let p = puzzle("flip:SEED-3-ENDLESS-g1");
-    let report = GENRE.solve_report(&p, OPTS).unwrap();
+    let report = GENRE.solve_report(&p, OPTS).unwrap().to_json();
     assert_eq!(report["status"], json!("solved"), "{report}");
     let tape = report["tape"].as_str().unwrap();
     let state = GENRE.decode_state(&p, tape).unwrap();
@@ -72,7 +72,7 @@ fn the_solvers_tape_replays_to_its_score() {
 #[test]
 fn a_cut_tape_crashes_scores_its_distance_and_says_where() {
     let p = puzzle("flip:SEED-3-ENDLESS-g1");
-    let report = GENRE.solve_report(&p, OPTS).unwrap();
+    let report = GENRE.solve_report(&p, OPTS).unwrap().to_json();
     let par = report["par"].as_i64().unwrap();
     let full = report["tape"].as_str().unwrap();
     // Keep the first 20 taps only: the run is scored where it crashes, short of par.
@@ -182,7 +182,7 @@ fn recorded_runs_replay_to_pinned_tick_hashes() {
         "flip:DAILY-utc-v1-20671-ENDLESS-g1",
     ] {
         let p = puzzle(id);
-        let tape = GENRE.solve_report(&p, OPTS).unwrap()["tape"]
+        let tape = GENRE.solve_report(&p, OPTS).unwrap().to_json()["tape"]
             .as_str()
             .unwrap()
             .to_string();

@@ -1,9 +1,9 @@
 //! The [`Genre`] implementation: params, generation, the solver's report, replay checks.
 
 use dayseed_core::{
-    Capabilities, Error, Generator, Genre, Grade, Result, SolveOptions, TechniqueUse, Verdict,
+    Capabilities, Error, Flag, FlagValue, Generator, Genre, Grade, Label, LabelSpec, Labels,
+    Result, SolveOptions, SolveReport, SolveStatus, TechniqueUse, Verdict,
 };
-use serde_json::{Value, json};
 
 use crate::course::{Course, Puzzle};
 use crate::generate::terrain_spans;
@@ -77,8 +77,37 @@ pub fn replay_tape(course: &Course, tape: &Tape) -> Result<arcade::Replayed> {
     arcade::replay(&mut run, tape, course.end_tick() + 1)
 }
 
+/// The grade of a path whose press windows are `ms` milliseconds wide (see [`Genre::grade`]).
+fn window_grade(ms: &[u32]) -> Grade {
+    let tightest = ms.iter().copied().min().unwrap_or(1000);
+    let rank = match tightest {
+        300.. => 1,
+        220.. => 2,
+        160.. => 3,
+        110.. => 4,
+        _ => 5,
+    };
+    Grade {
+        level: format!("tightest {tightest} ms"),
+        rank,
+        score: f64::from(tightest),
+        techniques: vec![
+            TechniqueUse {
+                name: "presses".into(),
+                count: ms.len() as u32,
+            },
+            TechniqueUse {
+                name: format!("windows under {TIGHT_MS} ms"),
+                count: ms.iter().filter(|&&m| m < TIGHT_MS).count() as u32,
+            },
+        ],
+        solved_by_logic: true,
+    }
+}
+
 impl Genre for Fourstep {
     const NAME: &'static str = "fourstep";
+    const TITLE: &'static str = "Fourstep";
     type Params = Params;
     type Puzzle = Puzzle;
     type State = Tape;
@@ -107,6 +136,42 @@ impl Genre for Fourstep {
         Params::daily(difficulty)
     }
 
+    fn flags(&self) -> &'static [Flag] {
+        const FLAGS: &[Flag] = &[
+            Flag::new(
+                "difficulty",
+                FlagValue::Text,
+                "fourstep: 1..5 or EASY, MEDIUM, HARD",
+                None,
+            ),
+            Flag::new(
+                "bpm",
+                FlagValue::Number,
+                "fourstep: the tempo in beats per minute",
+                None,
+            ),
+            Flag::new(
+                "bars",
+                FlagValue::Number,
+                "fourstep: the course's length in bars",
+                None,
+            ),
+        ];
+        FLAGS
+    }
+
+    fn label_specs(&self) -> &'static [LabelSpec] {
+        const LABELS: &[LabelSpec] = &[LabelSpec::new(Label::Difficulty, "the difficulty, 1..5")];
+        LABELS
+    }
+
+    fn labels(&self, _params: &Params, puzzle: &Puzzle) -> Labels {
+        Labels {
+            difficulty: Some(puzzle.difficulty.to_string()),
+            size: None,
+        }
+    }
+
     fn validate(&self, puzzle: &Puzzle) -> Result<()> {
         Course::from_puzzle(puzzle).map(|_| ())
     }
@@ -133,16 +198,21 @@ impl Genre for Fourstep {
     /// `{"status":"solved","tape","ticks","score","par","presses","windows_ms","tightest_ms",
     /// "layer_max","states"}` with the solver's tape in text form and the game's replay of it
     /// (`score` = `par` = its points), or `{"status":"unsolved","bar":b,"reason"}`.
-    fn solve_report(&self, puzzle: &Puzzle, _options: SolveOptions) -> Result<Value> {
+    /// The breadth-first solver's path with safety margins: `solution` is its tape's text form,
+    /// `nodes` the states it explored; `unsolvable` (with `bar` and `reason`) when no path
+    /// clears a terrain. Besides: `tape`, `ticks`, `score`, `par`, `presses`, `tightest_ms`,
+    /// `windows_ms`, `layer_max`, `states`.
+    fn solve_report(&self, puzzle: &Puzzle, options: SolveOptions) -> Result<SolveReport> {
         let course = Course::from_puzzle(puzzle)?;
         let solution = match solve_course(&course) {
             Ok(s) => s,
             Err(bar) => {
-                return Ok(json!({
-                    "status": "unsolved",
-                    "bar": bar,
-                    "reason": format!("no path with safety margins through the terrain at bar {bar}"),
-                }));
+                return Ok(SolveReport::new(SolveStatus::Unsolvable)
+                    .detail("bar", bar)
+                    .detail(
+                        "reason",
+                        format!("no path with safety margins through the terrain at bar {bar}"),
+                    ));
             }
         };
         let tape = tape_of(&solution.presses);
@@ -152,18 +222,26 @@ impl Genre for Fourstep {
             .iter()
             .map(|&w| ticks_to_ms(w, course.bpm))
             .collect();
-        Ok(json!({
-            "status": if replayed.ending.won { "solved" } else { "unsolved" },
-            "tape": tape.to_text(),
-            "ticks": replayed.ticks,
-            "score": replayed.ending.score.value,
-            "par": replayed.ending.score.value,
-            "presses": solution.presses.len(),
-            "tightest_ms": windows_ms.iter().min(),
-            "windows_ms": windows_ms,
-            "layer_max": solution.stats.layer_max,
-            "states": solution.stats.states,
-        }))
+        let won = replayed.ending.won;
+        let status = if won {
+            SolveStatus::Solved
+        } else {
+            SolveStatus::Unsolvable
+        };
+        let grade = (options.grade && won).then(|| window_grade(&windows_ms));
+        Ok(SolveReport::new(status)
+            .with_solution(tape.to_text())
+            .with_nodes(solution.stats.states)
+            .with_grade(grade)
+            .detail("tape", tape.to_text())
+            .detail("ticks", replayed.ticks)
+            .detail("score", replayed.ending.score.value)
+            .detail("par", replayed.ending.score.value)
+            .detail("presses", solution.presses.len())
+            .detail("tightest_ms", windows_ms.iter().min().copied())
+            .detail("windows_ms", windows_ms.clone())
+            .detail("layer_max", solution.stats.layer_max)
+            .detail("states", solution.stats.states))
     }
 
     /// Graded by the tightest press window of the solver's path: level `tightest N ms`, rank 1
@@ -178,30 +256,7 @@ impl Genre for Fourstep {
             .iter()
             .map(|&w| ticks_to_ms(w, course.bpm))
             .collect();
-        let tightest = ms.iter().copied().min().unwrap_or(1000);
-        let rank = match tightest {
-            300.. => 1,
-            220.. => 2,
-            160.. => 3,
-            110.. => 4,
-            _ => 5,
-        };
-        Ok(Grade {
-            level: format!("tightest {tightest} ms"),
-            rank,
-            score: f64::from(tightest),
-            techniques: vec![
-                TechniqueUse {
-                    name: "presses".into(),
-                    count: ms.len() as u32,
-                },
-                TechniqueUse {
-                    name: format!("windows under {TIGHT_MS} ms"),
-                    count: ms.iter().filter(|&&m| m < TIGHT_MS).count() as u32,
-                },
-            ],
-            solved_by_logic: true,
-        })
+        Ok(window_grade(&ms))
     }
 
     fn simulate(&self, puzzle: &Puzzle) -> Result<Box<dyn Simulation>> {

@@ -58,7 +58,7 @@ fn the_solver_tape_wins_in_the_game_for_every_difficulty() {
         for seed in 0..6 {
             let id = format!("fourstep:SEED-{seed}-T128-B16-D{d}-g1");
             let rec = record(&id);
-            let report = GENRE.solve_report(&rec, OPTS).unwrap();
+            let report = GENRE.solve_report(&rec, OPTS).unwrap().to_json();
             assert_eq!(report["status"], json!("solved"), "{id}: {report}");
             assert_eq!(
                 report["tape"], rec["tape"],
@@ -208,7 +208,7 @@ fn grade_and_report_carry_windows() {
     assert_eq!(g.score as u64, rec["tightest_ms"].as_u64().unwrap());
     assert!(g.level.starts_with("tightest "));
     assert!((1..=5).contains(&g.rank));
-    let report = GENRE.solve_report(&rec, OPTS).unwrap();
+    let report = GENRE.solve_report(&rec, OPTS).unwrap().to_json();
     assert_eq!(report["windows_ms"], rec["windows_ms"]);
     assert!(report["par"].as_i64().unwrap() > 0);
     let text = GENRE.render_text(&rec, None, true).unwrap();
@@ -308,7 +308,7 @@ fn the_verdict_carries_the_replayed_score_and_the_sim_serves_the_page() {
         score.value
     );
     assert_eq!(score.tick_hash.len(), 16);
-    let report = GENRE.solve_report(&rec, OPTS).unwrap();
+    let report = GENRE.solve_report(&rec, OPTS).unwrap().to_json();
     assert_eq!(report["score"], json!(score.value));
 
     let mut sim = GENRE.simulate(&rec).unwrap();

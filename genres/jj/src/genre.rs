@@ -1,7 +1,10 @@
 //! The [`Genre`] implementation: levels from [`crate::level`], play checked by replay.
 
-use dayseed_core::{Capabilities, Error, Generator, Genre, Grade, Result, SolveOptions, Verdict};
-use serde_json::{Value, json};
+use dayseed_core::{
+    Capabilities, Error, Flag, FlagValue, Generator, Genre, Grade, Label, LabelSpec, Labels,
+    Result, SolveOptions, SolveReport, SolveStatus, Verdict,
+};
+use serde_json::Value;
 
 use crate::arcade::{Action, Simulation, Tape, replay, verdict};
 use crate::level::{Level, replan};
@@ -62,6 +65,7 @@ pub struct Jj;
 
 impl Genre for Jj {
     const NAME: &'static str = "jj";
+    const TITLE: &'static str = "JJ";
     type Params = Params;
     type Puzzle = Level;
     type State = Tape;
@@ -90,6 +94,39 @@ impl Genre for Jj {
         Params::daily(difficulty)
     }
 
+    fn flags(&self) -> &'static [Flag] {
+        const FLAGS: &[Flag] = &[
+            Flag::new(
+                "difficulty",
+                FlagValue::Text,
+                "jj: EASY, MEDIUM or HARD",
+                Some("MEDIUM"),
+            ),
+            Flag::new(
+                "chambers",
+                FlagValue::Number,
+                "jj: chambers in the level",
+                Some("8"),
+            ),
+        ];
+        FLAGS
+    }
+
+    fn label_specs(&self) -> &'static [LabelSpec] {
+        const LABELS: &[LabelSpec] = &[LabelSpec::new(
+            Label::Difficulty,
+            "the difficulty, EASY..HARD",
+        )];
+        LABELS
+    }
+
+    fn labels(&self, _params: &Params, level: &Level) -> Labels {
+        Labels {
+            difficulty: Some(level.difficulty.clone()),
+            size: None,
+        }
+    }
+
     fn validate(&self, level: &Level) -> Result<()> {
         level.world()?;
         if let Some(tape) = level.plan_tape()? {
@@ -111,7 +148,10 @@ impl Genre for Jj {
 
     /// `{"status":"solved","tape":<text>,"ticks","score","par","unit":"ticks"}`: the level's plan
     /// (rebuilt from its chambers when withheld), replayed without margins to a win.
-    fn solve_report(&self, level: &Level, _options: SolveOptions) -> Result<Value> {
+    /// The level's stored plan (or a new one from the planner), replayed: `solution` is the
+    /// plan's tape text, status `unsolvable` (with `reason`) when the replay does not win.
+    /// Besides: `tape`, `ticks`, `score` (ticks), `unit`, `par` (ticks).
+    fn solve_report(&self, level: &Level, options: SolveOptions) -> Result<SolveReport> {
         let world = level.world()?;
         let tape = match level.plan_tape()? {
             Some(t) => t,
@@ -120,19 +160,24 @@ impl Genre for Jj {
         check_buttons(&tape)?;
         let r = replay(&mut JjSim::new(world, false), &tape, MAX_CHECK_TICKS)?;
         if !r.ending.won {
-            return Err(Error::puzzle(format!(
-                "the level's plan does not win: {}",
-                r.ending.reason
-            )));
+            return Ok(SolveReport::new(SolveStatus::Unsolvable).detail(
+                "reason",
+                format!("the level's plan does not win: {}", r.ending.reason),
+            ));
         }
-        Ok(json!({
-            "status": "solved",
-            "tape": tape.to_text(),
-            "ticks": r.ending.tick,
-            "score": r.ending.tick,
-            "unit": "ticks",
-            "par": level.par_ticks,
-        }))
+        let grade = if options.grade {
+            Some(self.grade(level)?)
+        } else {
+            None
+        };
+        Ok(SolveReport::new(SolveStatus::Solved)
+            .with_solution(tape.to_text())
+            .with_grade(grade)
+            .detail("tape", tape.to_text())
+            .detail("ticks", r.ending.tick)
+            .detail("score", r.ending.tick)
+            .detail("unit", "ticks")
+            .detail("par", level.par_ticks))
     }
 
     fn grade(&self, level: &Level) -> Result<Grade> {

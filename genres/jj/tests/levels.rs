@@ -57,7 +57,8 @@ fn the_level_plan_wins_by_replay() {
                         budget: 1_000_000,
                     },
                 )
-                .expect("solves");
+                .expect("solves")
+                .to_json();
             assert_eq!(report["tape"], Value::from(plan));
             assert_eq!(report["ticks"], rec["plan_ticks"]);
             let par = rec["par_ticks"].as_u64().unwrap();
@@ -98,7 +99,8 @@ fn g2_levels_use_the_hanging_templates_and_replan() {
                     budget: 1,
                 },
             )
-            .expect("replans");
+            .expect("replans")
+            .to_json();
         assert_eq!(report["tape"], rec["plan"], "seed {seed}");
     }
     assert!(found >= 5, "only {found} of 30 g2 levels hang");
@@ -122,7 +124,8 @@ fn a_withheld_plan_is_rebuilt_from_the_chambers() {
                 budget: 1,
             },
         )
-        .expect("replans");
+        .expect("replans")
+        .to_json();
     assert_eq!(report["tape"], rec["plan"]);
 }
 

@@ -1,8 +1,9 @@
 //! The [`Genre`] implementation that ties board, solver, generator, hints and text form together.
 
 use dayseed_core::{
-    Budget, Capabilities, Count, Error, ErrorKind, Generator, Genre, GenreKind, Grade, Hint,
-    RecordFormat, Result, SolveOptions, Verdict,
+    Budget, Capabilities, Count, Error, ErrorKind, Flag, FlagValue, Generator, Genre, GenreKind,
+    Grade, Hint, Label, LabelSpec, Labels, RecordFormat, Result, SolveOptions, SolveReport,
+    SolveStatus, Verdict,
 };
 use serde_json::{Value, json};
 
@@ -26,12 +27,25 @@ pub fn solutions_json(solvable: bool, nullity: u32) -> Value {
     }
 }
 
+/// The grade of a board whose shortest solution takes `presses` presses.
+fn optimal_grade(presses: impl TryInto<u32>) -> Grade {
+    let optimal = presses.try_into().unwrap_or(u32::MAX);
+    Grade {
+        level: format!("optimal {optimal}"),
+        rank: optimal.max(1),
+        score: f64::from(optimal),
+        techniques: Vec::new(),
+        solved_by_logic: true,
+    }
+}
+
 pub(crate) fn pairs(cells: &[(u32, u32)]) -> Vec<[u32; 2]> {
     cells.iter().map(|&(r, c)| [r, c]).collect()
 }
 
 impl Genre for LightsOut {
     const NAME: &'static str = "lightsout";
+    const TITLE: &'static str = "Lights Out";
     type Params = Params;
     type Puzzle = Puzzle;
     type State = State;
@@ -66,6 +80,66 @@ impl Genre for LightsOut {
 
     fn daily_params(&self, difficulty: Option<&str>) -> Result<Params> {
         Params::daily(difficulty)
+    }
+
+    fn flags(&self) -> &'static [Flag] {
+        const FLAGS: &[Flag] = &[
+            Flag::new(
+                "stage",
+                FlagValue::Number,
+                "lightsout: a stage of the schedule (1..), excludes the size flags",
+                Some("7"),
+            ),
+            Flag::new(
+                "difficulty",
+                FlagValue::Text,
+                "lightsout: EASY (stage 3), MEDIUM (7), HARD (12) or a stage number",
+                None,
+            ),
+            Flag::new(
+                "size",
+                FlagValue::Size,
+                "lightsout: board size WxH (par defaults to W*H*9/25)",
+                None,
+            ),
+            Flag::new(
+                "grid-size",
+                FlagValue::Number,
+                "lightsout: a square NxN board",
+                None,
+            ),
+            Flag::new("width", FlagValue::Number, "lightsout: board width", None),
+            Flag::new("height", FlagValue::Number, "lightsout: board height", None),
+            Flag::new(
+                "par",
+                FlagValue::Number,
+                "lightsout: distinct presses used to make the board",
+                None,
+            ),
+            Flag::new(
+                "optimal",
+                FlagValue::Number,
+                "lightsout: the fewest presses the board must need (excludes --par)",
+                None,
+            ),
+            Flag::switch("wrap", "lightsout: toroidal wrap-around"),
+        ];
+        FLAGS
+    }
+
+    fn label_specs(&self) -> &'static [LabelSpec] {
+        const LABELS: &[LabelSpec] = &[LabelSpec::new(Label::Size, "the board's WxH")];
+        LABELS
+    }
+
+    fn labels(&self, _params: &Params, puzzle: &Puzzle) -> Labels {
+        Labels {
+            difficulty: None,
+            size: Some(dayseed_core::declare::size_label(
+                puzzle.width,
+                puzzle.height,
+            )),
+        }
     }
 
     fn validate(&self, puzzle: &Puzzle) -> Result<()> {
@@ -117,35 +191,46 @@ impl Genre for LightsOut {
     /// `{"width","height","wrap","solvable","nullity","solutions","optimal","optimal_exact",
     /// "presses"}`; `solutions` is a number (see [`solutions_json`]); `optimal` and `presses`
     /// (a shortest solution, `[row, col]` row-major) are null when unsolvable.
-    fn solve_report(&self, puzzle: &Puzzle, _options: SolveOptions) -> Result<Value> {
+    /// Solved by linear algebra over GF(2) (no search nodes). `solution` is a shortest press
+    /// set; the status is `multiple` when the board has more than one press set (nullity > 0).
+    /// Besides: `width`, `height`, `wrap`, `solvable`, `nullity`, `solutions` (2^nullity),
+    /// `optimal`, `optimal_exact` and `presses` (the same shortest press set).
+    fn solve_report(&self, puzzle: &Puzzle, options: SolveOptions) -> Result<SolveReport> {
         let lights = puzzle.lights()?;
         let a = solver::analyse(&lights);
         let best = solver::minimal(&a);
-        Ok(json!({
-            "width": lights.width(),
-            "height": lights.height(),
-            "wrap": lights.wrap(),
-            "solvable": a.solvable(),
-            "nullity": a.nullity,
-            "solutions": solutions_json(a.solvable(), a.nullity),
-            "optimal": best.as_ref().map(|m| m.presses),
-            "optimal_exact": best.as_ref().map(|m| m.exact),
-            "presses": best.as_ref().map(|m| pairs(&m.pattern.ones())),
-        }))
+        let status = match (a.solvable(), a.nullity) {
+            (false, _) => SolveStatus::Unsolvable,
+            (true, 0) => SolveStatus::Solved,
+            (true, _) => SolveStatus::Multiple,
+        };
+        let presses = best.as_ref().map(|m| json!(pairs(&m.pattern.ones())));
+        let mut report = SolveReport::new(status)
+            .detail("width", lights.width())
+            .detail("height", lights.height())
+            .detail("wrap", lights.wrap())
+            .detail("solvable", a.solvable())
+            .detail("nullity", a.nullity)
+            .detail("solutions", solutions_json(a.solvable(), a.nullity))
+            .detail("optimal", best.as_ref().map(|m| m.presses))
+            .detail("optimal_exact", best.as_ref().map(|m| m.exact))
+            .detail("presses", presses.clone());
+        if let Some(p) = presses {
+            report = report.with_solution(p);
+        }
+        if options.grade
+            && let Some(m) = &best
+        {
+            report = report.with_grade(Some(optimal_grade(m.presses)));
+        }
+        Ok(report)
     }
 
     fn grade(&self, puzzle: &Puzzle) -> Result<Grade> {
         let lights = puzzle.lights()?;
         let best = solver::solve_minimal(&lights)
             .ok_or_else(|| Error::puzzle("this board has no solution"))?;
-        let optimal = u32::try_from(best.presses).unwrap_or(u32::MAX);
-        Ok(Grade {
-            level: format!("optimal {optimal}"),
-            rank: optimal.max(1),
-            score: f64::from(optimal),
-            techniques: Vec::new(),
-            solved_by_logic: true,
-        })
+        Ok(optimal_grade(best.presses))
     }
 
     fn hint(&self, puzzle: &Puzzle, state: &State) -> Result<Hint> {

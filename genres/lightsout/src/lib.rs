@@ -34,7 +34,9 @@
 //! # Text form and `dayseed solve lightsout`
 //! Records are blocks separated by blank lines: optional first line `wrap`, then H lines of `0`/`1`
 //! (sides up to [`board::MAX_SIDE`] = 2000; note the registry caps one record's text at 1 MiB,
-//! which a 1000 x 1000 board fits). The report is
+//! which a 1000 x 1000 board fits). The report is the common one
+//! (`status`: solved, multiple when nullity > 0, unsolvable; `solution` = `presses`; `grade`;
+//! `nodes` null) with
 //! `{"width","height","wrap","solvable","nullity","solutions","optimal","optimal_exact","presses"}`:
 //! `solutions` is a number as for every genre, 2^nullity (0 when unsolvable); only when
 //! nullity >= 64, beyond exact 64-bit integers, it is the text `"2^k"`; `optimal` and `presses` (a shortest solution) are null when unsolvable;

@@ -99,7 +99,7 @@ fn play_with_hints_and_check_by_rules() {
 #[test]
 fn solve_report_and_counts() {
     let p = GENRE.decode("00000\n00000\n00100\n00000\n00000\n").unwrap();
-    let rep = GENRE.solve_report(&p, OPTS).unwrap();
+    let rep = GENRE.solve_report(&p, OPTS).unwrap().to_json();
     assert_eq!(rep["solvable"], json!(true));
     assert_eq!(rep["nullity"], json!(2));
     assert_eq!(rep["solutions"], json!(4));
@@ -121,13 +121,13 @@ fn solve_report_and_counts() {
         Count::AtLeast(3)
     );
     let bad = GENRE.decode("10000\n00000\n00000\n00000\n00000").unwrap();
-    let rep = GENRE.solve_report(&bad, OPTS).unwrap();
+    let rep = GENRE.solve_report(&bad, OPTS).unwrap().to_json();
     assert_eq!(rep["solvable"], json!(false));
     assert_eq!(rep["solutions"], json!(0));
     assert!(rep["optimal"].is_null());
     let torus = GENRE.decode("wrap\n111\n000\n000").unwrap();
     assert_eq!(torus["wrap"], json!(true));
-    let rep = GENRE.solve_report(&torus, OPTS).unwrap();
+    let rep = GENRE.solve_report(&torus, OPTS).unwrap().to_json();
     assert_eq!(rep["nullity"], json!(4));
     assert_eq!(
         GENRE.decode("01\n0a\n").unwrap_err().message(),
@@ -196,7 +196,7 @@ proptest::proptest! {
         let shown = GENRE.without_solution(&p).unwrap();
         let by_answer = json!({ "presses": r["presses"] });
         proptest::prop_assert!(GENRE.check(&shown, &by_answer).unwrap().solved);
-        let rep = GENRE.solve_report(&shown, OPTS).unwrap();
+        let rep = GENRE.solve_report(&shown, OPTS).unwrap().to_json();
         proptest::prop_assert_eq!(&rep["optimal"], &r["optimal"]);
         let by_solver = json!({ "presses": rep["presses"] });
         proptest::prop_assert!(GENRE.check(&shown, &by_solver).unwrap().solved);

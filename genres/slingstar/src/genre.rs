@@ -1,7 +1,8 @@
 //! The [`Genre`] implementation: generation, replay check, solver report, par grade, drawings.
 
 use dayseed_core::{
-    Capabilities, Error, Generator, Genre, Grade, Result, SolveOptions, TechniqueUse, Verdict,
+    Capabilities, Error, Flag, FlagValue, Generator, Genre, Grade, LabelSpec, Labels, Result,
+    SolveOptions, SolveReport, SolveStatus, TechniqueUse, Verdict,
 };
 use serde_json::{Value, json};
 
@@ -27,8 +28,45 @@ impl Slingstar {
     }
 }
 
+/// The grade of a course from each hole's `(par, robust successes)` (see [`Genre::grade`]).
+fn course_grade(pars: &[(u32, u32)], holes: usize) -> Grade {
+    let mut par = 0;
+    let mut counts = [0u32; 3];
+    let mut knife = 0;
+    for &(p, robust) in pars {
+        par += p;
+        counts[(p.clamp(2, 4) - 2) as usize] += 1;
+        if robust == 0 {
+            knife += 1;
+        }
+    }
+    let mut techniques: Vec<TechniqueUse> = [2, 3, 4]
+        .iter()
+        .zip(counts)
+        .filter(|(_, c)| *c > 0)
+        .map(|(p, count)| TechniqueUse {
+            name: format!("par {p} holes"),
+            count,
+        })
+        .collect();
+    if knife > 0 {
+        techniques.push(TechniqueUse {
+            name: "knife-edge holes (no robust success)".into(),
+            count: knife,
+        });
+    }
+    Grade {
+        level: format!("par {par}"),
+        rank: par,
+        score: f64::from(par) + f64::from(knife) / (holes as f64 + 1.0),
+        techniques,
+        solved_by_logic: true,
+    }
+}
+
 impl Genre for Slingstar {
     const NAME: &'static str = "slingstar";
+    const TITLE: &'static str = "Slingstar";
     type Params = Params;
     type Puzzle = Puzzle;
     type State = Tape;
@@ -55,6 +93,39 @@ impl Genre for Slingstar {
 
     fn daily_params(&self, difficulty: Option<&str>) -> Result<Params> {
         params::daily(difficulty)
+    }
+
+    fn flags(&self) -> &'static [Flag] {
+        const FLAGS: &[Flag] = &[
+            Flag::new("hole", FlagValue::Number, "slingstar: one hole, 1..9", None),
+            Flag::new(
+                "level",
+                FlagValue::Number,
+                "slingstar: the same as --hole",
+                None,
+            ),
+            Flag::new(
+                "course",
+                FlagValue::Text,
+                "slingstar: the course, C9 (all nine holes) or H<k>",
+                Some("C9"),
+            ),
+            Flag::new(
+                "difficulty",
+                FlagValue::Text,
+                "slingstar: NORMAL or C9 (one difficulty)",
+                None,
+            ),
+        ];
+        FLAGS
+    }
+
+    fn label_specs(&self) -> &'static [LabelSpec] {
+        &[]
+    }
+
+    fn labels(&self, _params: &Params, _puzzle: &Puzzle) -> Labels {
+        Labels::default()
     }
 
     fn validate(&self, puzzle: &Puzzle) -> Result<()> {
@@ -105,10 +176,16 @@ impl Genre for Slingstar {
     /// `{"status":"solved","tape":"<text form>","ticks","score","par","holes":[{"number","par",
     /// "successes","robust","window","shot"}]}`; `{"status":"unsolved","reason"}` when some hole
     /// has no winning verification shot.
-    fn solve_report(&self, puzzle: &Puzzle, _options: SolveOptions) -> Result<Value> {
+    /// The solver's plan for the course: `solution` is its tape's text form; `unsolvable` (with
+    /// `reason`) when some hole has no winning shot. Besides: `tape`, `ticks`, `score`, `par`,
+    /// and per hole `holes: [{number, par, successes, robust, window, shot}]`.
+    fn solve_report(&self, puzzle: &Puzzle, options: SolveOptions) -> Result<SolveReport> {
         let plan = match solve::solve(puzzle) {
             Ok(plan) => plan,
-            Err(e) => return Ok(json!({"status": "unsolved", "reason": e.message()})),
+            Err(e) => {
+                return Ok(SolveReport::new(SolveStatus::Unsolvable)
+                    .detail("reason", e.message().to_string()));
+            }
         };
         let holes: Vec<Value> = puzzle
             .holes
@@ -125,14 +202,25 @@ impl Genre for Slingstar {
                 })
             })
             .collect();
-        Ok(json!({
-            "status": "solved",
-            "tape": plan.tape.to_text(),
-            "ticks": plan.replayed.ticks,
-            "score": plan.replayed.ending.score,
-            "par": plan.holes.iter().map(|h| h.par).sum::<u32>(),
-            "holes": holes,
-        }))
+        let pars: Vec<(u32, u32)> = plan
+            .holes
+            .iter()
+            .map(|p| (p.par, p.margins.robust))
+            .collect();
+        let score = serde_json::to_value(&plan.replayed.ending.score)
+            .map_err(|e| Error::puzzle(format!("cannot encode the score: {e}")))?;
+        Ok(SolveReport::new(SolveStatus::Solved)
+            .with_solution(plan.tape.to_text())
+            .with_grade(
+                options
+                    .grade
+                    .then(|| course_grade(&pars, puzzle.holes.len())),
+            )
+            .detail("tape", plan.tape.to_text())
+            .detail("ticks", plan.replayed.ticks)
+            .detail("score", score)
+            .detail("par", plan.holes.iter().map(|h| h.par).sum::<u32>())
+            .detail("holes", holes))
     }
 
     /// Par of the course (sum of the holes' pars, from the success counts). `score` is the par plus
@@ -140,42 +228,15 @@ impl Genre for Slingstar {
     /// misses), so among courses of equal par the one with more knife-edge holes grades harder.
     fn grade(&self, puzzle: &Puzzle) -> Result<Grade> {
         let grid = Grid::new();
-        let mut par = 0;
-        let mut counts = [0u32; 3];
-        let mut knife = 0;
+        let mut pars = Vec::with_capacity(puzzle.holes.len());
         for h in &puzzle.holes {
             let plan = solve::plan_hole(&crate::physics::World::new(&h.layout()), &grid)
                 .ok_or_else(|| {
                     Error::puzzle(format!("hole {}: no verification shot goes in", h.number))
                 })?;
-            par += plan.par;
-            counts[(plan.par - 2) as usize] += 1;
-            if plan.margins.robust == 0 {
-                knife += 1;
-            }
+            pars.push((plan.par, plan.margins.robust));
         }
-        let mut techniques: Vec<TechniqueUse> = [2, 3, 4]
-            .iter()
-            .zip(counts)
-            .filter(|(_, c)| *c > 0)
-            .map(|(p, count)| TechniqueUse {
-                name: format!("par {p} holes"),
-                count,
-            })
-            .collect();
-        if knife > 0 {
-            techniques.push(TechniqueUse {
-                name: "knife-edge holes (no robust success)".into(),
-                count: knife,
-            });
-        }
-        Ok(Grade {
-            level: format!("par {par}"),
-            rank: par,
-            score: f64::from(par) + f64::from(knife) / (puzzle.holes.len() as f64 + 1.0),
-            techniques,
-            solved_by_logic: true,
-        })
+        Ok(course_grade(&pars, puzzle.holes.len()))
     }
 
     /// Replays the tape: solved when the last hole is holed out; the score is the shots.

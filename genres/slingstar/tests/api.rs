@@ -161,7 +161,8 @@ fn the_solvers_tape_holes_out_on_replay() {
                     budget: 0,
                 },
             )
-            .expect("solves");
+            .expect("solves")
+            .to_json();
         assert_eq!(report["status"], "solved", "{id}");
         let holes = puzzle["holes"].as_array().expect("holes").len();
         assert_eq!(
@@ -374,7 +375,8 @@ fn replays_are_deterministic_and_the_verdict_carries_the_score() {
                 budget: 0,
             },
         )
-        .expect("solves");
+        .expect("solves")
+        .to_json();
     let state = GENRE
         .decode_state(&puzzle, report["tape"].as_str().expect("tape"))
         .expect("decodes");

@@ -1,10 +1,10 @@
 //! The [`Genre`] implementation: glue between the typed contract and this crate's modules.
 
 use dayseed_core::{
-    Budget, Capabilities, Count, Error, Generator, Genre, GenreKind, Grade, Hint, RecordFormat,
-    Result, SolveOptions, Verdict,
+    Budget, Capabilities, Count, Error, Flag, FlagValue, Generator, Genre, GenreKind, Grade, Hint,
+    Label, LabelSpec, Labels, RecordFormat, Result, SolveOptions, SolveReport, SolveStatus,
+    Verdict,
 };
-use serde_json::json;
 
 use crate::check::verdict;
 use crate::grid::Grid;
@@ -33,6 +33,7 @@ fn answer(g: &Grid, p: &Puzzle) -> Option<Vec<u8>> {
 
 impl Genre for Slitherlink {
     const NAME: &'static str = "slitherlink";
+    const TITLE: &'static str = "Slitherlink";
     type Params = Params;
     type Puzzle = Puzzle;
     type State = State;
@@ -73,6 +74,62 @@ impl Genre for Slitherlink {
         Params::new(params::DEFAULT_SIDE, params::DEFAULT_SIDE, level)
     }
 
+    fn flags(&self) -> &'static [Flag] {
+        const FLAGS: &[Flag] = &[
+            Flag::new(
+                "grid-size",
+                FlagValue::Number,
+                "slitherlink: a square NxN grid",
+                Some("10"),
+            ),
+            Flag::new(
+                "width",
+                FlagValue::Number,
+                "slitherlink: grid width",
+                Some("10"),
+            ),
+            Flag::new(
+                "height",
+                FlagValue::Number,
+                "slitherlink: grid height",
+                Some("10"),
+            ),
+            Flag::new("size", FlagValue::Size, "slitherlink: grid size WxH", None),
+            Flag::new(
+                "level",
+                FlagValue::Text,
+                "slitherlink: level 1..10, L6, or a Loopy name",
+                Some("6"),
+            ),
+            Flag::new(
+                "difficulty",
+                FlagValue::Text,
+                "slitherlink: the same as --level",
+                None,
+            ),
+        ];
+        FLAGS
+    }
+
+    fn label_specs(&self) -> &'static [LabelSpec] {
+        const LABELS: &[LabelSpec] = &[
+            LabelSpec::new(Label::Difficulty, "the graded level, 1..10"),
+            LabelSpec::new(Label::Size, "the grid's WxH"),
+        ];
+        LABELS
+    }
+
+    fn labels(&self, params: &Params, puzzle: &Puzzle) -> Labels {
+        let level = puzzle.difficulty.unwrap_or(u32::from(params.level));
+        Labels {
+            difficulty: Some(level.to_string()),
+            size: Some(dayseed_core::declare::size_label(
+                puzzle.width,
+                puzzle.height,
+            )),
+        }
+    }
+
     fn validate(&self, puzzle: &Puzzle) -> Result<()> {
         puzzle.check()
     }
@@ -101,34 +158,42 @@ impl Genre for Slitherlink {
         Ok(Solver::new(&g, &p.clue_array()).count(limit, budget).count)
     }
 
-    fn solve_report(&self, p: &Puzzle, options: SolveOptions) -> Result<serde_json::Value> {
+    /// Counts solutions up to 2; `solution` is the loop's edges (the first found), `nodes` the
+    /// search nodes. Besides: `width`, `height`, `solutions` (0, 1, 2 = two or more, `null` when
+    /// the budget ran out), `budget_exhausted` (only when true), and for a graded unique puzzle
+    /// the grade's `difficulty`, `solved_by_logic`, `techniques` and `grade_capped` (only when
+    /// true) written out flat as before.
+    fn solve_report(&self, p: &Puzzle, options: SolveOptions) -> Result<SolveReport> {
         let (w, h) = p.size();
         let g = Grid::new(w, h);
         let clues = p.clue_array();
         let mut budget = Budget::new(options.budget);
         let out = Solver::new(&g, &clues).count(2, &mut budget);
-        let mut report = json!({
-            "width": w,
-            "height": h,
-            "solutions": out.count.zero_one_many(),
-            "nodes": budget.spent(),
-        });
+        let mut report = SolveReport::new(SolveStatus::from_count(out.count))
+            .with_nodes(budget.spent())
+            .detail("width", w)
+            .detail("height", h)
+            .detail("solutions", out.count.zero_one_many());
         if out.count == Count::BudgetExhausted {
-            report["budget_exhausted"] = json!(true);
+            report = report.detail("budget_exhausted", true);
         }
         if let Some(first) = &out.first {
-            report["solution"] = serde_json::to_value(solution_edges(&g, first))
+            let edges = serde_json::to_value(solution_edges(&g, first))
                 .map_err(|e| Error::puzzle(format!("cannot encode the solution: {e}")))?;
+            report = report.with_solution(edges);
         }
         if out.count.is_unique() && options.grade {
             let (grade, capped) = grade::grade_capped(&g, &clues);
             if capped {
-                report["grade_capped"] = json!(true);
+                report = report.detail("grade_capped", true);
             }
-            report["difficulty"] = json!(grade.rank);
-            report["solved_by_logic"] = json!(grade.solved_by_logic);
-            report["techniques"] = serde_json::to_value(&grade.techniques)
+            let techniques = serde_json::to_value(&grade.techniques)
                 .map_err(|e| Error::puzzle(format!("cannot encode the grade: {e}")))?;
+            report = report
+                .detail("difficulty", grade.rank)
+                .detail("solved_by_logic", grade.solved_by_logic)
+                .detail("techniques", techniques)
+                .with_grade(Some(grade));
         }
         Ok(report)
     }

@@ -32,9 +32,10 @@
 //! else gives the easiest next deduction with the edges it decides.
 //!
 //! # Solve report
-//! `{"width", "height", "solutions": 0 | 1 | 2 (two or more) | null (budget exhausted),
-//! "solution"?: {h, v}, "difficulty"?: 1..10 (when unique), "solved_by_logic"?, "techniques"?,
-//! "nodes"}`.
+//! The common report (`dayseed_core::report`: `status`, `solution` = `{h, v}` of the first loop
+//! found, `grade`, `nodes`), and besides them `{"width", "height", "solutions": 0 | 1 | 2 (two
+//! or more) | null (budget exhausted), "difficulty"?: 1..10 (when unique and graded),
+//! "solved_by_logic"?, "techniques"?}`.
 //!
 //! # The 10-level ladder
 //! A puzzle's level is the hardest technique the human-style solver needs; it applies techniques

@@ -74,7 +74,8 @@ fn solve_report_decode_and_errors() {
                 budget: 10_000_000,
             },
         )
-        .unwrap();
+        .unwrap()
+        .to_json();
     assert_eq!(rep["solutions"], 1);
     assert_eq!(rep["difficulty"], r["difficulty"]);
     assert_eq!(rep["solution"], r["solution"]);
@@ -88,7 +89,8 @@ fn solve_report_decode_and_errors() {
                 budget: 1_000_000,
             },
         )
-        .unwrap();
+        .unwrap()
+        .to_json();
     assert_eq!(rep["solutions"], 2);
     assert!(rep.get("difficulty").is_none());
     // No loop at all.
@@ -101,7 +103,8 @@ fn solve_report_decode_and_errors() {
                 budget: 1_000,
             },
         )
-        .unwrap();
+        .unwrap()
+        .to_json();
     assert_eq!(rep["solutions"], 0);
     let e = GENRE.decode("3.2\n.4.\n").unwrap_err();
     assert_eq!(

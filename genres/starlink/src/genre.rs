@@ -1,8 +1,8 @@
 //! The [`Genre`] implementation that plugs Starlink into dayseed.
 
 use dayseed_core::{
-    Budget, Capabilities, Count, Error, Generator, Genre, GenreKind, Hint, RecordFormat, Result,
-    SolveOptions, Verdict,
+    Budget, Capabilities, Count, Error, Flag, FlagValue, Generator, Genre, GenreKind, Hint, Label,
+    LabelSpec, Labels, RecordFormat, Result, SolveOptions, SolveReport, SolveStatus, Verdict,
 };
 use serde_json::json;
 
@@ -20,6 +20,7 @@ pub const DAILY_DEFAULT: Difficulty = Difficulty::Normal;
 
 impl Genre for Starlink {
     const NAME: &'static str = "starlink";
+    const TITLE: &'static str = "Starlink";
     type Params = Difficulty;
     type Puzzle = Puzzle;
     type State = State;
@@ -68,6 +69,34 @@ impl Genre for Starlink {
         difficulty.map_or(Ok(DAILY_DEFAULT), Difficulty::parse)
     }
 
+    fn flags(&self) -> &'static [Flag] {
+        const FLAGS: &[Flag] = &[Flag::new(
+            "difficulty",
+            FlagValue::Text,
+            "starlink: EASY, NORMAL, HARD or EXPERT (sets the board size too)",
+            Some("NORMAL"),
+        )];
+        FLAGS
+    }
+
+    fn label_specs(&self) -> &'static [LabelSpec] {
+        const LABELS: &[LabelSpec] = &[
+            LabelSpec::new(Label::Difficulty, "the difficulty, EASY..EXPERT"),
+            LabelSpec::new(Label::Size, "the board's WxH in cells"),
+        ];
+        LABELS
+    }
+
+    fn labels(&self, _params: &Difficulty, puzzle: &Puzzle) -> Labels {
+        Labels {
+            difficulty: Some(puzzle.difficulty.name().to_string()),
+            size: Some(dayseed_core::declare::size_label(
+                puzzle.width,
+                puzzle.height,
+            )),
+        }
+    }
+
     fn validate(&self, puzzle: &Puzzle) -> Result<()> {
         puzzle.validate()
     }
@@ -87,23 +116,27 @@ impl Genre for Starlink {
         Ok(crate::solver::solve(&puzzle.model(), &[], limit, 0, budget).count)
     }
 
-    fn solve_report(&self, puzzle: &Puzzle, options: SolveOptions) -> Result<serde_json::Value> {
+    /// Counts solutions up to 2; `solution` is the first found (candidate line indices),
+    /// `nodes` the search nodes. Besides: `solutions` (found so far when the budget ran out),
+    /// `unique`, and `budget_exhausted` (only when true).
+    fn solve_report(&self, puzzle: &Puzzle, options: SolveOptions) -> Result<SolveReport> {
         let mut budget = Budget::new(options.budget);
         let out = crate::solver::solve(&puzzle.model(), &[], 2, 1, &mut budget);
-        let mut report = serde_json::Map::new();
         let solutions = match out.count {
             Count::Exactly(n) | Count::AtLeast(n) => n,
             Count::BudgetExhausted => out.solutions.len() as u64,
         };
-        report.insert("solutions".into(), json!(solutions));
-        report.insert("unique".into(), json!(out.count.is_unique()));
+        let mut report = SolveReport::new(SolveStatus::from_count(out.count))
+            .with_nodes(budget.spent())
+            .detail("solutions", solutions)
+            .detail("unique", out.count.is_unique());
         if let Some(s) = out.solutions.first() {
-            report.insert("solution".into(), json!(s));
+            report = report.with_solution(json!(s));
         }
         if out.count == Count::BudgetExhausted {
-            report.insert("budget_exhausted".into(), json!(true));
+            report = report.detail("budget_exhausted", true);
         }
-        Ok(serde_json::Value::Object(report))
+        Ok(report)
     }
 
     fn hint(&self, puzzle: &Puzzle, state: &State) -> Result<Hint> {
@@ -259,7 +292,8 @@ mod tests {
                     budget: 150_000,
                 },
             )
-            .unwrap();
+            .unwrap()
+            .to_json();
         assert_eq!(report["solutions"], 1);
         assert_eq!(report["unique"], true);
         assert_eq!(report["solution"], answer);
@@ -271,7 +305,8 @@ mod tests {
                     budget: 1,
                 },
             )
-            .unwrap();
+            .unwrap()
+            .to_json();
         assert_eq!(tight["budget_exhausted"], true);
         assert_eq!(tight["unique"], false);
     }

@@ -122,8 +122,9 @@
 //! (the middle of 3 a gravity star), indices in range.
 //!
 //! State: `{"lines": [candidate indices in drawing order]}` (distinct). `check` judges by the
-//! rules only. `solve` reports `{"solutions": n (up to 2), "unique", "solution"?,
-//! "budget_exhausted"?}`.
+//! rules only. `solve` gives the common report (`status`, `solution` = candidate
+//! indices, `grade` null, `nodes`) with `{"solutions": n (up to 2), "unique",
+//! "budget_exhausted"?}` beside it.
 
 pub mod answer;
 pub mod bitsolver;

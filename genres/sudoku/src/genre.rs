@@ -2,9 +2,9 @@
 
 use dayseed_core::genre::{Capabilities, GenreKind, RecordFormat};
 use dayseed_core::{
-    Budget, Count, Error, ErrorKind, Generator, Genre, Grade, Hint, Result, SolveOptions, Verdict,
+    Budget, Count, Error, ErrorKind, Flag, FlagValue, Generator, Genre, Grade, Hint, Label,
+    LabelSpec, Labels, Result, SolveOptions, SolveReport, SolveStatus, Verdict,
 };
-use serde_json::{Map, Value};
 
 use crate::board::{Cells, rule_problems};
 use crate::format::{encode_grid, parse_grid};
@@ -45,6 +45,7 @@ fn solution_of(puzzle: &SudokuPuzzle) -> Result<Cells> {
 
 impl Genre for Sudoku {
     const NAME: &'static str = "sudoku";
+    const TITLE: &'static str = "Sudoku";
     type Params = Level;
     type Puzzle = SudokuPuzzle;
     type State = SudokuState;
@@ -94,6 +95,31 @@ impl Genre for Sudoku {
         difficulty.map_or(Ok(Level::Medium), Level::parse)
     }
 
+    fn flags(&self) -> &'static [Flag] {
+        const FLAGS: &[Flag] = &[Flag::new(
+            "difficulty",
+            FlagValue::Text,
+            "sudoku: the level, EASY, MEDIUM, HARD, EXPERT or MASTER",
+            Some("MEDIUM"),
+        )];
+        FLAGS
+    }
+
+    fn label_specs(&self) -> &'static [LabelSpec] {
+        const LABELS: &[LabelSpec] = &[LabelSpec::new(
+            Label::Difficulty,
+            "the level the board was graded at (EASY..MASTER)",
+        )];
+        LABELS
+    }
+
+    fn labels(&self, params: &Level, puzzle: &SudokuPuzzle) -> Labels {
+        Labels {
+            difficulty: Some(puzzle.difficulty.unwrap_or(*params).name().to_string()),
+            size: None,
+        }
+    }
+
     fn validate(&self, puzzle: &SudokuPuzzle) -> Result<()> {
         puzzle.givens()?;
         puzzle.stored_solution()?;
@@ -125,35 +151,26 @@ impl Genre for Sudoku {
         Ok(solver::count_solutions(&puzzle.givens()?, limit, budget))
     }
 
-    fn solve_report(&self, puzzle: &SudokuPuzzle, options: SolveOptions) -> Result<Value> {
+    /// Counts solutions up to 2. The report's `solution` is the answer of a unique puzzle, `nodes`
+    /// the search nodes spent; besides them `puzzle` (the givens) and `solutions` (0, 1, 2 = two
+    /// or more; `null` when the budget ran out).
+    fn solve_report(&self, puzzle: &SudokuPuzzle, options: SolveOptions) -> Result<SolveReport> {
         let givens = puzzle.givens()?;
         let mut budget = Budget::new(options.budget);
         let solved = solver::solve(&givens, 2, &mut budget);
-        let n = solved.count.zero_one_many().ok_or_else(|| {
-            Error::new(
-                ErrorKind::BudgetExhausted,
-                format!(
-                    "the solver ran out of its budget of {} nodes",
-                    options.budget
-                ),
-            )
-        })?;
-        let mut out = Map::new();
-        out.insert("puzzle".into(), Value::from(encode_grid(&givens)));
-        out.insert("solutions".into(), Value::from(n));
-        if n == 1
+        let mut report = SolveReport::new(SolveStatus::from_count(solved.count))
+            .with_nodes(budget.spent())
+            .detail("puzzle", encode_grid(&givens))
+            .detail("solutions", solved.count.zero_one_many());
+        if solved.count.is_unique()
             && let Some(s) = solved.first
         {
-            out.insert("solution".into(), Value::from(encode_grid(&s)));
+            report = report.with_solution(encode_grid(&s));
             if options.grade {
-                let g = grade_json(&logic::grade(&givens));
-                out.insert(
-                    "grade".into(),
-                    serde_json::to_value(g).map_err(|e| Error::puzzle(e.to_string()))?,
-                );
+                report = report.with_grade(Some(grade_json(&logic::grade(&givens))));
             }
         }
-        Ok(Value::Object(out))
+        Ok(report)
     }
 
     fn grade(&self, puzzle: &SudokuPuzzle) -> Result<Grade> {

@@ -25,8 +25,9 @@
 //! 81-character entries line. An entry on a given cell must be `.` or the given digit.
 //!
 //! # Solve report
-//! `{"puzzle": 81 chars, "solutions": 0 | 1 | 2 (= two or more), "solution"?: 81 digits,
-//! "grade"?: {...}}` — `solution` when there is exactly one, `grade` when unique and asked for.
+//! The common report (`dayseed_core::report`): `status` from the count up to 2, `solution` (81
+//! digits) when there is exactly one, `grade` when unique and asked for, `nodes`; besides them
+//! `"puzzle": 81 chars` and `"solutions": 0 | 1 | 2 (= two or more) | null (budget exhausted)`.
 //!
 //! # Digest
 //! The canonical content is `givens=<81>\nsolution=<81>\ndifficulty=<NAME>`; the solution is

@@ -15,12 +15,7 @@ const MAX_COUNT: u64 = 100_000_000;
 
 pub fn run(registry: &Registry, a: GenArgs) -> Result<Outcome> {
     let genre = registry.get(&a.genre).or_usage()?;
-    let mut pairs: Vec<(String, String)> = a
-        .flags
-        .pairs()
-        .into_iter()
-        .map(|(name, value)| (name.to_string(), value))
-        .collect();
+    let mut pairs: Vec<(String, String)> = a.flags.given.clone();
     pairs.extend(a.flags.named_params().map_err(usage)?);
     let params = match &a.flags.params {
         Some(p) if !pairs.is_empty() => {

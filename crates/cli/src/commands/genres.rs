@@ -1,22 +1,15 @@
 //! `dayseed genres`: what is registered.
 
 use anyhow::Result;
+use dayseed_core::registry::genre_summary;
 use dayseed_core::{Capabilities, GenreKind, Registry};
-use serde_json::json;
 
 use super::Outcome;
 
 pub fn run(registry: &Registry, as_json: bool) -> Result<Outcome> {
     for g in registry.genres() {
         if as_json {
-            let line = json!({
-                "name": g.name(),
-                "current_version": g.current_version().to_string(),
-                "versions": g.versions(),
-                "capabilities": g.capabilities(),
-                "daily_params": g.daily_params(None)?,
-            });
-            outln!("{line}");
+            outln!("{}", genre_summary(*g));
         } else {
             let versions: Vec<String> = g
                 .versions()

@@ -32,9 +32,8 @@ pub enum Outcome {
     PartialFailure,
 }
 
-/// Runs a parsed command line.
-pub fn run(cli: Cli) -> Result<Outcome> {
-    let registry = dayseed_catalog::registry();
+/// Runs a parsed command line over `registry`.
+pub fn run(cli: Cli, registry: Registry) -> Result<Outcome> {
     match cli.command {
         Command::Daily(a) => daily::run(&registry, a),
         Command::Gen(a) => generate::run(&registry, *a),
@@ -43,8 +42,8 @@ pub fn run(cli: Cli) -> Result<Outcome> {
         Command::Hint(a) => state::hint(&registry, a),
         Command::Check(a) => state::check(&registry, a),
         Command::Genres(a) => genres::run(&registry, a.json),
-        Command::Serve(a) => serve::run(a),
-        Command::Import(a) => import::run(a),
+        Command::Serve(a) => serve::run(a, registry),
+        Command::Import(a) => import::run(a, &registry),
     }
 }
 

@@ -1,12 +1,13 @@
 //! `dayseed serve`: the HTTP service on a tokio runtime.
 
 use anyhow::{Context, Result};
+use dayseed_core::Registry;
 use dayseed_server::ServerConfig;
 
 use super::Outcome;
 use crate::args::ServeArgs;
 
-pub fn run(a: ServeArgs) -> Result<Outcome> {
+pub fn run(a: ServeArgs, registry: Registry) -> Result<Outcome> {
     let web_dir = a.web.or_else(|| {
         let default = std::path::PathBuf::from("web");
         default.join("index.html").is_file().then_some(default)
@@ -35,6 +36,6 @@ pub fn run(a: ServeArgs) -> Result<Outcome> {
         .enable_all()
         .build()
         .context("starting the async runtime")?;
-    runtime.block_on(dayseed_server::serve(config))?;
+    runtime.block_on(dayseed_server::serve(config, registry))?;
     Ok(Outcome::Success)
 }

@@ -64,7 +64,8 @@ pub fn run(registry: &Registry, a: SolveArgs) -> Result<Outcome> {
             |i, report| -> Result<()> {
                 let r = &batch[i as usize];
                 match report {
-                    Ok(mut report) => {
+                    Ok(report) => {
+                        let mut report = report.to_json();
                         if let Value::Object(map) = &mut report {
                             map.insert("index".into(), Value::from(r.index));
                         }

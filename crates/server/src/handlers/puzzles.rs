@@ -81,8 +81,33 @@ pub async fn random_archived(
     })
     .await?
     .ok_or_else(|| {
+        // Say when a filter names a label this genre does not file its boards under: such a
+        // filter can never match (the archive only holds the declared labels).
+        let declared: Vec<&str> = genre.label_specs().iter().map(|l| l.label.name()).collect();
+        let undeclared: Vec<&str> = [
+            ("size", q.size.is_some()),
+            ("difficulty", q.difficulty.is_some()),
+        ]
+        .into_iter()
+        .filter(|&(name, given)| given && !declared.contains(&name))
+        .map(|(name, _)| name)
+        .collect();
+        let why = if undeclared.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "; {} boards are not filed by {} (their labels: {})",
+                genre.name(),
+                undeclared.join(" or "),
+                if declared.is_empty() {
+                    "none".to_string()
+                } else {
+                    declared.join(", ")
+                }
+            )
+        };
         AppError::not_found(format!(
-            "no archived {} puzzle matches genre={}{}{} (load some with `dayseed import`)",
+            "no archived {} puzzle matches genre={}{}{}{why} (load some with `dayseed import`)",
             genre.name(),
             genre.name(),
             q.size.map(|s| format!(", size={s}")).unwrap_or_default(),

@@ -96,7 +96,7 @@ CREATE TABLE player_saves (
 "#];
 
 /// The advisory lock key held while migrating (any constant; "dayseed" in ASCII, shortened).
-const MIGRATION_LOCK: i64 = 0x6461_7973_6565_64;
+const MIGRATION_LOCK: i64 = 0x64_6179_7365_6564;
 
 /// Pool and timeout settings of the PostgreSQL backend.
 #[derive(Debug, Clone)]

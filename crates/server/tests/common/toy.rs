@@ -7,6 +7,7 @@ use dayseed_core::genre::{
     VersionStatus,
 };
 use dayseed_core::{Error, Generated, Generator, Registered, Result, Rng, Version};
+use dayseed_core::{Flag, Label, LabelSpec, Labels, SolveReport, SolveStatus};
 use serde::{Deserialize, Serialize};
 
 pub struct Toy;
@@ -84,6 +85,7 @@ static GENERATORS: [Generator<Toy>; 3] = [
 
 impl Genre for Toy {
     const NAME: &'static str = "toy";
+    const TITLE: &'static str = "Toy";
     type Params = u32;
     type Puzzle = Puzzle;
     type State = State;
@@ -127,6 +129,22 @@ impl Genre for Toy {
         }
     }
 
+    fn flags(&self) -> &'static [Flag] {
+        &[]
+    }
+
+    fn label_specs(&self) -> &'static [LabelSpec] {
+        const LABELS: &[LabelSpec] = &[LabelSpec::new(Label::Difficulty, "EASY or HARD")];
+        LABELS
+    }
+
+    fn labels(&self, _params: &u32, p: &Puzzle) -> Labels {
+        Labels {
+            difficulty: Some(p.difficulty.clone()),
+            size: None,
+        }
+    }
+
     fn validate(&self, p: &Puzzle) -> Result<()> {
         if p.cells.is_empty() || p.cells.len() > 9 {
             return Err(Error::puzzle("toy cells must be 1 to 9 long"));
@@ -150,8 +168,12 @@ impl Genre for Toy {
         }
     }
 
-    fn solve_report(&self, _p: &Puzzle, _o: SolveOptions) -> Result<serde_json::Value> {
-        Ok(serde_json::json!({}))
+    fn solve_report(&self, p: &Puzzle, _o: SolveOptions) -> Result<SolveReport> {
+        let mut report = SolveReport::new(SolveStatus::Solved);
+        if let Some(s) = &p.solution {
+            report = report.with_solution(s.clone());
+        }
+        Ok(report)
     }
 
     fn hint(&self, p: &Puzzle, s: &State) -> Result<Hint> {
