@@ -119,7 +119,8 @@ fn decode_and_solve_report() {
         .decode(&format!("{}#{}", &P[..6], &P[7..]))
         .unwrap_err();
     assert_eq!(e.message(), "line 1, column 7: '#' is not a digit or '.'");
-    let e = GENRE
+    // An exhausted budget is a report (as in every genre), not an error.
+    let r = GENRE
         .solve_report(
             &p,
             SolveOptions {
@@ -127,8 +128,10 @@ fn decode_and_solve_report() {
                 budget: 0,
             },
         )
-        .unwrap_err();
-    assert_eq!(e.kind(), dayseed_core::ErrorKind::BudgetExhausted);
+        .unwrap()
+        .to_json();
+    assert_eq!(r["status"], "budget_exhausted");
+    assert!(r["solution"].is_null() && r["solutions"].is_null(), "{r}");
 }
 
 #[test]

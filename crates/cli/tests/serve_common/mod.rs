@@ -58,7 +58,16 @@ pub fn serve(db: &Path) -> Served {
 /// [`serve`] with any `--db` value (a SQLite path or a PostgreSQL URL).
 pub fn serve_db(db: impl AsRef<std::ffi::OsStr>) -> Served {
     let mut child = Command::new(env!("CARGO_BIN_EXE_dayseed"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+        // Every test client shares one loopback address: the per-address request rate has its
+        // own tests (crates/server/tests), so it is off here.
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--requests-per-second",
+            "0",
+            "--db",
+        ])
         .arg(db)
         .env("RUST_LOG", "warn")
         .stdin(Stdio::null())
