@@ -76,6 +76,18 @@ pub fn start_with_limits(options: AppOptions, limits: ConnectionLimits) -> Serve
     start_on(options, limits, dir, db, pg)
 }
 
+/// Starts the app on a fresh SQLite database whatever `DAYSEED_TEST_DB` says (for tests that
+/// reach into the database file itself).
+pub fn start_sqlite() -> Server {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = dir.path().join("dayseed.sqlite").display().to_string();
+    let limits = ConnectionLimits {
+        requests_per_second: 0,
+        ..ConnectionLimits::default()
+    };
+    start_on(AppOptions::default(), limits, dir, db, None)
+}
+
 /// Starts the app on a fresh PostgreSQL database whatever `DAYSEED_TEST_DB` says; `None` when
 /// PostgreSQL is missing and `DAYSEED_SKIP_PG=1` (else the test fails, saying why).
 pub fn start_postgres() -> Option<Server> {
