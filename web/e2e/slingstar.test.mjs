@@ -148,6 +148,19 @@ test('keys aim, set power and shoot; a drag shoots too: the drawn frame changes'
   assert.deepEqual(pageErrors, []);
 });
 
+test('the power buttons (for phones: tap to aim, then a power) shoot at the verified powers', async () => {
+  await openHole();
+  const buttons = page.locator('.sling-powers button');
+  assert.deepEqual(await buttons.evaluateAll((bs) => bs.map((b) => Number(b.dataset.power))), [55, 70, 85, 100]);
+  const canvas = page.locator('canvas').first();
+  await steps('ArrowLeft', 192, 4); // away from the hole
+  assert.equal(Number(await canvas.getAttribute('data-tick')), 0);
+  await page.getByRole('button', { name: 'Full' }).click();
+  await page.waitForFunction(() => Number(document.querySelector('canvas').dataset.tick) > 0);
+  await shot('04b-power-button-shot');
+  assert.deepEqual(pageErrors, []);
+});
+
 test('the solver\'s shot played with keys holes out in 1, and the server files 1 stroke by replay', async () => {
   const engine = await load(readFileSync(new URL('../pkg/dayseed.wasm', import.meta.url)));
   const hole = engine.generate(ID).puzzle.holes[0];

@@ -7,12 +7,17 @@
 // Input: one action, {aim: {x, y, power}} with integer components (the sim normalises (x, y))
 // and power in tenths of a unit per second (10..150). Drag from anywhere: the shot goes from the
 // ball towards the pointer, the drag length sets the power; or keys: Left/Right turn the aim by one
-// of 384 directions (Shift: 4), Up/Down change power (Shift: 5), Space or Enter shoots.
+// of 384 directions (Shift: 4), Up/Down change power (Shift: 5), Space or Enter shoots. On a
+// phone: tap where to aim, then a power button (the generator's four powers) shoots.
 
 const MIN_POWER = 10;
 const MAX_POWER = 150;
 /** Drag length (units) that gives the largest power. */
 const FULL_DRAG = 6;
+/** The power buttons (label, power in tenths): the four powers the generator verifies holes with. */
+const TAP_POWERS = [['Soft', 55], ['Medium', 70], ['Hard', 85], ['Full', 100]];
+/** How far (units, |dx|+|dy|) a touch may move and still be a tap that only aims. */
+const TAP_SLOP = 0.3;
 /** Directions of the keyboard aim: the square-perimeter table the solver uses (half-side 96). */
 const KEY_DIRS = 384;
 
@@ -75,12 +80,13 @@ function drawBackground(ctx, w, h) {
 const slingstar = {
   kind: 'arcade',
   rules: 'Sink the ball in the black hole. Drag from the ball towards where you want it to go: '
-    + 'the longer the drag, the harder the shot (or aim with ←/→, set power with ↑/↓, shoot with Space). '
+    + 'the longer the drag, the harder the shot (or aim with ←/→, set power with ↑/↓, shoot with Space; '
+    + 'on a phone, tap where to aim and press a power button). '
     + 'Planets bend the ball’s path and destroy it on contact; a missed shot starts again from the tee. '
     + 'Nine holes; par is what the solver expects, fewer shots is better.',
   aspect: 16 / 9,
 
-  draw(ctx, view, w, h) {
+  draw(ctx, view, w, h, between = {}) {
     lastView = view;
     lastFrame = { ctx, view, w, h };
     resetAimFor(view);
@@ -126,10 +132,15 @@ const slingstar = {
       for (const [x, y] of trail) ctx.lineTo(px(x), px(y));
       ctx.stroke();
     }
-    // Ball.
+    // Ball, drawn between the last two ticks while it flies (the fixed step is coarser than the
+    // screen's frames); the simulation's own position is the tick's.
+    const before = view.flying && between.previous?.flying ? between.previous.ball : null;
+    const t = before ? between.alpha ?? 0 : 0;
+    const bx = before ? before[0] + (view.ball[0] - before[0]) * t : view.ball[0];
+    const by = before ? before[1] + (view.ball[1] - before[1]) * t : view.ball[1];
     ctx.fillStyle = '#fff';
     ctx.beginPath();
-    ctx.arc(px(view.ball[0]), px(view.ball[1]), 5, 0, Math.PI * 2);
+    ctx.arc(px(bx), px(by), 5, 0, Math.PI * 2);
     ctx.fill();
 
     // Aim preview while the ball rests on the tee.
@@ -206,6 +217,8 @@ const slingstar = {
     const down = (e) => {
       if (!ready()) return;
       dragging = true;
+      downAt = toField(e);
+      savedPower = aim.power;
       target.setPointerCapture?.(e.pointerId);
       aimAt(e);
       e.preventDefault();
@@ -213,11 +226,44 @@ const slingstar = {
     const move = (e) => {
       if (dragging && ready()) aimAt(e);
     };
+    // On a touch screen a tap (no drag) only aims; the power buttons below the field shoot.
+    let downAt = null;
     const up = (e) => {
       if (!dragging) return;
       dragging = false;
-      if (ready() && aimAt(e)) shoot();
+      const [fx, fy] = toField(e);
+      const tapped = e.pointerType === 'touch' && downAt
+        && Math.abs(fx - downAt[0]) + Math.abs(fy - downAt[1]) < TAP_SLOP;
+      if (!ready() || !aimAt(e)) return;
+      if (tapped) {
+        aim.power = savedPower;
+        redraw();
+      } else {
+        shoot();
+      }
     };
+    let savedPower = aim.power;
+    const powerBar = target.ownerDocument?.createElement('div');
+    if (powerBar) {
+      powerBar.className = 'sling-powers';
+      powerBar.setAttribute('role', 'group');
+      powerBar.setAttribute('aria-label', 'Shoot at a power');
+      for (const [label, power] of TAP_POWERS) {
+        const b = target.ownerDocument.createElement('button');
+        b.type = 'button';
+        b.textContent = label;
+        b.dataset.power = String(power);
+        b.addEventListener('click', () => {
+          if (!ready()) return;
+          aim.power = power;
+          savedPower = power;
+          redraw();
+          shoot();
+        });
+        powerBar.append(b);
+      }
+      target.after(powerBar);
+    }
     const key = (e) => {
       if (!ready() || e.target?.closest?.('input, textarea, select')) return;
       const step = e.shiftKey ? 4 : 1;
@@ -247,6 +293,7 @@ const slingstar = {
       target.removeEventListener('pointermove', move);
       target.removeEventListener('pointerup', up);
       keys.removeEventListener('keydown', key);
+      powerBar?.remove();
       aim.set = false;
       lastView = null;
       lastFrame = null;
@@ -256,7 +303,12 @@ const slingstar = {
 
   describeScore(score) {
     const n = score?.value ?? 0;
-    return `${n} shot${n === 1 ? '' : 's'}`;
+    const shots = `${n} shot${n === 1 ? '' : 's'}`;
+    // Against the course's par when the page has drawn this course (fewer shots rank first).
+    const pars = lastView?.pars;
+    if (!pars || pars.length === 0 || pars.some((p) => p == null)) return shots;
+    const diff = n - pars.reduce((a, b) => a + b, 0);
+    return `${shots} (${diff === 0 ? 'par' : diff > 0 ? `+${diff}` : String(diff)})`;
   },
 };
 

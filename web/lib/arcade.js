@@ -188,8 +188,12 @@ export class ArcadeSession {
         this.stepSolver(ticks);
       } else if (this.status.awaiting) {
         this.carry = 0; // nothing happens until the next input, and replay does not count it
-      } else {
-        this.status = this.engine.simStep(this.handle, Math.min(ticks, MAX_STEPS));
+      } else if (ticks > 0) {
+        // The last tick is stepped on its own so the frame can be drawn between the two states.
+        const n = Math.min(ticks, MAX_STEPS);
+        if (n > 1) this.status = this.engine.simStep(this.handle, n - 1);
+        this.previous = this.status;
+        this.status = this.engine.simStep(this.handle, 1);
       }
     } catch (e) {
       this.stopLoop();
@@ -266,7 +270,11 @@ export class ArcadeSession {
   paint() {
     if (!this.status) return;
     const ctx = this.canvas.getContext('2d');
-    this.game.draw(ctx, this.status.view, this.canvas.width, this.canvas.height);
+    // Drawing may interpolate between the previous tick's view and this one by the fraction of a
+    // tick real time has run past it (`alpha`, 0..1); the simulation itself never sees it.
+    const previous = this.previous && this.previous.tick + 1 === this.status.tick ? this.previous.view : null;
+    this.game.draw(ctx, this.status.view, this.canvas.width, this.canvas.height,
+      { previous, alpha: Math.min(Math.max(this.carry ?? 0, 0), 1) });
     const tps = this.status.ticks_per_second;
     this.clockEl.textContent = `${(this.status.tick / tps).toFixed(1)} s`;
     this.canvas.dataset.tick = String(this.status.tick);
