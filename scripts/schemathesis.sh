@@ -45,10 +45,11 @@ token="$(curl -sf -X POST "$base/api/v1/players" -H 'content-type: application/j
 
 started=$(date +%s)
 set +e
-"$venv/bin/st" run "$base/api/v1/openapi.json" --url "$base" \
+# Run from the scratch folder: schemathesis keeps a cache (.schemathesis/) in its working folder.
+(cd "$work" && "$venv/bin/st" run "$base/api/v1/openapi.json" --url "$base" \
   --checks all --max-examples "$examples" --workers 1 \
   --header "Authorization: Bearer $token" \
-  --request-timeout 30 --suppress-health-check all ${ST_EXTRA:-}
+  --request-timeout 30 --suppress-health-check all ${ST_EXTRA:-})
 status=$?
 set -e
 echo "schemathesis.sh: $(( $(date +%s) - started )) s, exit $status" >&2

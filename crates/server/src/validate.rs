@@ -56,18 +56,25 @@ fn script_of(c: char) -> Option<Script> {
 /// of Latin, Greek and Cyrillic with the shared Hangul, Kana and CJK letters, ASCII digits and
 /// `_ - . '`, single spaces between words, 1 to 32 characters.
 pub fn display_name_pattern() -> String {
-    let shared = format!(
-        "0-9_.'\\-{}",
-        class_ranges(|c| script_of(c) == Some(Script::Cjk))
-    );
+    let shared = format!("0-9_.'\\-{}", class_ranges(|c| stays_in(c, Script::Cjk)));
     let words: Vec<String> = [Script::Latin, Script::Greek, Script::Cyrillic]
         .into_iter()
         .map(|alphabet| {
-            let letters = class_ranges(|c| script_of(c) == Some(alphabet));
+            let letters = class_ranges(|c| stays_in(c, alphabet));
             format!("[{shared}{letters} ]{{1,{MAX_PLAYER_CHARS}}}")
         })
         .collect();
     format!("^(?! )(?!.* $)(?!.*  )(?:{})$", words.join("|"))
+}
+
+/// Whether `c` is a letter of `script` that NFC keeps in `script` (U+0374, a Greek letter,
+/// becomes U+02B9, which is not one: the pattern leaves such letters out).
+fn stays_in(c: char, script: Script) -> bool {
+    use unicode_normalization::UnicodeNormalization;
+    script_of(c) == Some(script)
+        && std::iter::once(c)
+            .nfc()
+            .all(|n| script_of(n) == Some(script))
 }
 
 /// The basic-plane characters `keep` accepts, as character-class ranges (`\uXXXX-\uXXXX`).
