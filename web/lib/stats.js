@@ -4,8 +4,9 @@
 // player (lib/server-stats.js), so a player restored on another device keeps their history.
 //
 // One board counts once: boards are told apart by digest (the same daily under two day policies
-// is one board), and a board this browser solved itself keeps its own record (its own time)
-// rather than adding the server's. Without a server (offline, a static host) the panel shows
+// is one board). A board the server filed counts as solved with the server's time (measured by
+// the server, the one its leaderboard shows; a board this browser took from a server save has no
+// real time of its own), whether or not this browser also has it. Without a server (offline, a static host) the panel shows
 // this browser's boards and the server solves it last saw.
 
 import { h, formatElapsed } from './dom.js';
@@ -34,8 +35,9 @@ function localBoards(genre) {
 }
 
 /**
- * One record per board: this browser's boards, plus each daily the server filed as solved that
- * this browser did not solve itself (`remote`: slim entries with {id, digest, day, elapsedMs}).
+ * One record per board: this browser's boards, and the dailies the server filed as solved
+ * (`remote`: slim entries with {id, digest, day, elapsedMs}); a board in both is one record,
+ * solved, with the server's time.
  */
 export function mergeBoards(local, remote) {
   const byKey = new Map();
@@ -48,8 +50,11 @@ export function mergeBoards(local, remote) {
     const day = Number.isInteger(r.day) ? r.day : dayOf(r.id);
     if (day === null) continue; // a seeded board: not a daily
     const key = r.digest ?? r.id;
-    if (byKey.get(key)?.solved) continue;
-    byKey.set(key, { key, day, played: true, solved: true, elapsedMs: r.elapsedMs ?? null });
+    const known = byKey.get(key);
+    byKey.set(key, {
+      key, day, played: true, solved: true,
+      elapsedMs: Number.isFinite(r.elapsedMs) ? r.elapsedMs : (known?.elapsedMs ?? null),
+    });
   }
   return [...byKey.values()];
 }
