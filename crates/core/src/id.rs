@@ -212,6 +212,9 @@ impl FromStr for PuzzleId {
             if day.is_empty() || day.len() > 12 || !day.bytes().all(|b| b.is_ascii_digit()) {
                 return Err(malformed(id, "the epoch day must be a whole number"));
             }
+            if day.len() > 1 && day.starts_with('0') {
+                return Err(malformed(id, "the epoch day must not start with 0"));
+            }
             let magnitude: i64 = day
                 .parse()
                 .map_err(|_| malformed(id, "epoch day too large"))?;
@@ -226,6 +229,9 @@ impl FromStr for PuzzleId {
                 .ok_or_else(|| malformed(id, "no params after the seed"))?;
             if seed.is_empty() || !seed.bytes().all(|b| b.is_ascii_digit()) {
                 return Err(malformed(id, "the seed must be an unsigned whole number"));
+            }
+            if seed.len() > 1 && seed.starts_with('0') {
+                return Err(malformed(id, "the seed must not start with 0"));
             }
             let seed: u64 = seed
                 .parse()
@@ -304,6 +310,9 @@ mod tests {
             "sudoku:DAILY-utc-v1-x-EASY-g1",
             "sudoku:DAILY-utc-v1-999999999999-EASY-g1",
             "sudoku:WEEKLY-1-EASY-g1",
+            "sudoku:SEED-007-EASY-g1",
+            "sudoku:DAILY-utc-v1-0200-EASY-g1",
+            "sudoku:SEED-1-EASY-g1234567",
         ] {
             let e = bad.parse::<PuzzleId>().unwrap_err();
             assert_eq!(e.kind(), ErrorKind::MalformedId, "{bad}");

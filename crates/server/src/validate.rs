@@ -51,6 +51,55 @@ fn script_of(c: char) -> Option<Script> {
     }
 }
 
+/// The display-name rule of [`display_name`] as an ECMA-262 regular expression over its NFC
+/// form, built from the same character classes (the OpenAPI document serves it): one alphabet
+/// of Latin, Greek and Cyrillic with the shared Hangul, Kana and CJK letters, ASCII digits and
+/// `_ - . '`, single spaces between words, 1 to 32 characters.
+pub fn display_name_pattern() -> String {
+    let shared = format!(
+        "0-9_.'\\-{}",
+        class_ranges(|c| script_of(c) == Some(Script::Cjk))
+    );
+    let words: Vec<String> = [Script::Latin, Script::Greek, Script::Cyrillic]
+        .into_iter()
+        .map(|alphabet| {
+            let letters = class_ranges(|c| script_of(c) == Some(alphabet));
+            format!("[{shared}{letters} ]{{1,{MAX_PLAYER_CHARS}}}")
+        })
+        .collect();
+    format!("^(?! )(?!.* $)(?!.*  )(?:{})$", words.join("|"))
+}
+
+/// The basic-plane characters `keep` accepts, as character-class ranges (`\uXXXX-\uXXXX`).
+fn class_ranges(keep: impl Fn(char) -> bool) -> String {
+    fn push(out: &mut String, (first, last): (u32, u32)) {
+        out.push_str(&format!("\\u{first:04X}"));
+        if last > first {
+            out.push_str(&format!("-\\u{last:04X}"));
+        }
+    }
+    let mut out = String::new();
+    let mut run: Option<(u32, u32)> = None;
+    for u in 0..=0xFFFFu32 {
+        let kept = char::from_u32(u).is_some_and(&keep);
+        match run {
+            Some((first, last)) if kept && last + 1 == u => run = Some((first, u)),
+            _ => {
+                if let Some(r) = run.take() {
+                    push(&mut out, r);
+                }
+                if kept {
+                    run = Some((u, u));
+                }
+            }
+        }
+    }
+    if let Some(r) = run {
+        push(&mut out, r);
+    }
+    out
+}
+
 /// A player's display name, normalised to NFC and checked against the documented set:
 /// 1 to 32 characters; letters of the Latin, Greek, Cyrillic, Hangul, Kana and CJK blocks, ASCII
 /// digits, single spaces between words, and `_ - . '`; letters of at most one of Latin, Greek

@@ -90,3 +90,60 @@ fn every_documented_operation_is_answered() {
         }
     }
 }
+
+/// The served document lists the time zones `tz` accepts (schemathesis reads it: a zone the
+/// document allows must be answered, one it does not must be refused).
+#[test]
+fn tz_parameter_lists_the_accepted_zones() {
+    let s = start();
+    let doc = get(s.addr, "/api/v1/openapi.json").json();
+    let params = doc["paths"]["/api/v1/daily/{genre}"]["get"]["parameters"]
+        .as_array()
+        .expect("daily parameters");
+    let tz = params
+        .iter()
+        .find(|p| p["name"] == "tz")
+        .expect("a tz parameter");
+    let zones: Vec<&str> = tz["schema"]["enum"]
+        .as_array()
+        .expect("tz lists its zones")
+        .iter()
+        .map(|z| z.as_str().unwrap())
+        .collect();
+    assert!(zones.len() > 300, "{} zones", zones.len());
+    for zone in ["Asia/Seoul", "Europe/Paris", "UTC", "Pacific/Kiritimati"] {
+        assert!(zones.contains(&zone), "{zone} missing");
+    }
+    let max = tz["schema"]["maxLength"].as_u64().unwrap() as usize;
+    assert!(zones.iter().all(|z| z.len() <= max));
+    for zone in ["Asia/Seoul", "America/Argentina/Buenos_Aires"] {
+        let r = get(
+            s.addr,
+            &format!("/api/v1/daily/toy?policy=device-local-v1&tz={zone}"),
+        );
+        assert_eq!(r.status, 200, "{zone}");
+    }
+    let r = get(
+        s.addr,
+        "/api/v1/daily/toy?policy=device-local-v1&tz=Mars/Olympus",
+    );
+    assert_eq!(r.status, 400);
+    assert!(r.body.contains("Mars/Olympus"), "{}", r.body);
+}
+
+/// The served document carries the server's display-name pattern on every name it takes.
+#[test]
+fn display_names_carry_the_servers_pattern() {
+    let s = start();
+    let doc = get(s.addr, "/api/v1/openapi.json").json();
+    for pointer in [
+        "/components/schemas/NewPlayer/properties/name/pattern",
+        "/components/schemas/Rename/properties/name/pattern",
+    ] {
+        let pattern = doc.pointer(pointer).and_then(|p| p.as_str()).expect(pointer);
+        // Latin letters without the multiplication sign (U+00D7), Hangul syllables shared.
+        assert!(pattern.contains("\\u00C0-\\u00D6\\u00D8-\\u00F6"), "{pattern}");
+        assert!(pattern.contains("\\uAC00-\\uD7A3"), "{pattern}");
+        assert!(pattern.starts_with("^(?! )"), "{pattern}");
+    }
+}
