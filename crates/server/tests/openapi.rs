@@ -140,9 +140,15 @@ fn display_names_carry_the_servers_pattern() {
         "/components/schemas/NewPlayer/properties/name/pattern",
         "/components/schemas/Rename/properties/name/pattern",
     ] {
-        let pattern = doc.pointer(pointer).and_then(|p| p.as_str()).expect(pointer);
+        let pattern = doc
+            .pointer(pointer)
+            .and_then(|p| p.as_str())
+            .expect(pointer);
         // Latin letters without the multiplication sign (U+00D7), Hangul syllables shared.
-        assert!(pattern.contains("\\u00C0-\\u00D6\\u00D8-\\u00F6"), "{pattern}");
+        assert!(
+            pattern.contains("\\u00C0-\\u00D6\\u00D8-\\u00F6"),
+            "{pattern}"
+        );
         assert!(pattern.contains("\\uAC00-\\uD7A3"), "{pattern}");
         assert!(pattern.starts_with("^(?! )"), "{pattern}");
     }
