@@ -22,7 +22,7 @@ export function loadToken() {
   return storage()?.getItem(TOKEN_KEY) ?? '';
 }
 
-function saveToken(token) {
+export function saveToken(token) {
   try {
     storage()?.setItem(TOKEN_KEY, token);
   } catch {
@@ -30,7 +30,8 @@ function saveToken(token) {
   }
 }
 
-async function request(method, path, body, token = '') {
+/** One API call -> {ok: body} or {error: {code, message}} (code `offline` when unreachable). */
+export async function request(method, path, body, token = '') {
   let response;
   const headers = body === undefined ? {} : { 'content-type': 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;

@@ -36,7 +36,8 @@ pub enum Command {
     Genres(JsonFlag),
     /// Run the HTTP service (API, leaderboards, the web page).
     Serve(ServeArgs),
-    /// Load `dayseed gen` output (JSON Lines) into the service's archive.
+    /// Load `dayseed gen` output (JSON Lines) and boards from other players (puzz.link URLs,
+    /// Tatham game ids) into the service's archive.
     #[command(after_help = IMPORT_FORMAT)]
     Import(ImportArgs),
 }
@@ -66,9 +67,14 @@ Example: dayseed hint sudoku:SEED-42-EASY-g2 --state \"$(dayseed show sudoku:SEE
 
 /// The input format of `dayseed import`, shown by its `--help`.
 const IMPORT_FORMAT: &str = "\
-Input: JSON Lines as `dayseed gen` writes them, one generated record a line; each is regenerated
-from its id and must match its digest before it is archived.
-Example: dayseed gen sudoku --count 100 > boards.jsonl && dayseed import boards.jsonl --db dayseed.sqlite";
+Input, one board a line (a bad line is reported by number and skipped; the exit code is then 1):
+  a JSON line as `dayseed gen` writes it: regenerated from its id, it must match its digest
+  a board from another player: a puzz.link sudoku or slither URL, or a Simon Tatham Solo, Loopy or
+  Flip (crosses) game id, such as 3x3:d074191345d1644c17058,5b8 or
+  https://puzz.link/p?slither/7/7/ha6b282866ch1736dhah58dg; it must have exactly one solution,
+  and is filed under its name by content, <genre>:legacy-<digest> (it has no seed, so no dayseed id)
+Example: dayseed gen sudoku --count 100 > boards.jsonl && dayseed import boards.jsonl --db dayseed.sqlite
+Example: dayseed import examples/foreign.txt --db dayseed.sqlite";
 
 /// `dayseed serve`.
 #[derive(Debug, Args)]
@@ -98,7 +104,8 @@ pub struct ServeArgs {
 /// `dayseed import`.
 #[derive(Debug, Args)]
 pub struct ImportArgs {
-    /// JSON Lines file from `dayseed gen`, or - for stdin.
+    /// File of `dayseed gen` JSON lines, puzz.link URLs and Tatham game ids (one a line), or -
+    /// for stdin.
     pub file: PathBuf,
     /// Database: a SQLite file (PATH or sqlite:PATH) or postgres://user@host/db.
     #[arg(long, default_value = "dayseed.sqlite")]

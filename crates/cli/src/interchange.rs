@@ -5,34 +5,10 @@
 
 use serde_json::Value;
 
-/// The genre a puzz.link URL or a Simon Tatham game id is a board of, when it is one we read:
-/// `?sudoku/` and Solo (`3x3:...`) are sudoku, `?slither/` and Loopy (`10x10t0:...`) slitherlink,
-/// Flip (`3x3:<hex>,<hex>`) lightsout.
+/// The genre a puzz.link URL or a Simon Tatham game id is a board of, when it is one we read
+/// (the server's import reads the same forms: [`dayseed_server::foreign::genre_of`]).
 pub fn genre_of(text: &str) -> Option<&'static str> {
-    let t = text.trim();
-    if let Some((_, query)) = t.split_once('?') {
-        return match query.split('/').next()? {
-            "sudoku" => Some("sudoku"),
-            "slither" | "slitherlink" => Some("slitherlink"),
-            _ => None,
-        };
-    }
-    let (params, desc) = t.split_once(':')?;
-    let (w, rest) = params.split_once('x')?;
-    if w.is_empty() || !w.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let h_digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-    if h_digits == 0 {
-        return None;
-    }
-    if rest[h_digits..].starts_with('t') {
-        Some("slitherlink")
-    } else if desc.contains(',') {
-        Some("lightsout")
-    } else {
-        Some("sudoku")
-    }
+    dayseed_server::foreign::genre_of(text)
 }
 
 /// [`genre_of`], with a URL of a kind we do not read as an error that says so.
@@ -43,8 +19,8 @@ pub fn foreign_genre(text: &str) -> anyhow::Result<Option<&'static str>> {
             .split_once('?')
             .map_or("", |(_, q)| q.split('/').next().unwrap_or(""));
         anyhow::bail!(
-            "'{kind}' URLs are not boards dayseed reads; it reads puzz.link sudoku and slither \
-             URLs, Simon Tatham's Solo, Loopy and Flip ids, and dayseed ids"
+            "'{kind}' URLs are not boards dayseed reads; it reads {} and dayseed ids",
+            dayseed_server::foreign::FORMS_READ
         );
     }
     Ok(genre)
@@ -103,28 +79,6 @@ pub fn add_forms(genre: &str, puzzle: &Value, flat: &mut Value) {
     if let Value::Object(map) = flat {
         for (name, form) in forms(genre, puzzle) {
             map.insert(name.into(), form.into());
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::genre_of;
-
-    #[test]
-    fn foreign_forms_name_their_genre_and_ids_do_not() {
-        let cases = [
-            ("https://puzz.link/p?sudoku/9/9/g1", Some("sudoku")),
-            ("https://puzz.link/p?slither/3/2/876", Some("slitherlink")),
-            ("https://puzz.link/p?lightup/3/3/0", None),
-            ("3x3:a3b8i2_9a6", Some("sudoku")),
-            ("7x7t0:a2a22233g1b2", Some("slitherlink")),
-            ("3x3:d074191345d1644c17058,c50", Some("lightsout")),
-            ("sudoku:SEED-42-HARD-g1", None),
-            ("lightsout:DAILY-2026-12-01-utc-v1-g1", None),
-        ];
-        for (text, genre) in cases {
-            assert_eq!(genre_of(text), genre, "{text}");
         }
     }
 }

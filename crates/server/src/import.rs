@@ -1,11 +1,22 @@
-//! `dayseed import`: loads `dayseed gen` output (JSON lines) into the archive.
+//! `dayseed import`: loads `dayseed gen` output (JSON lines), puzz.link URLs and Simon Tatham
+//! game ids into the archive, one board a line.
 //!
-//! Each line is trusted for nothing but its id: the board is regenerated from the id through the
+//! A JSON line (one that starts with `{`) is trusted for nothing but its id: the board is regenerated from the id through the
 //! registry and its digest must equal the line's `digest`, otherwise the line is rejected (its
 //! number and the reason are reported) and the rest of the file still loads. What is stored is
 //! the regenerated board, filed under the archive labels its genre declares
 //! ([`dayseed_core::Genre::label_specs`]), with the values the genre computes from the typed
 //! params and board ([`dayseed_core::Genre::labels`]); no label is guessed from field names.
+//!
+//! Any other line is read as a board from another player ([`crate::foreign`]): a puzz.link
+//! sudoku or slither URL, or a Solo, Loopy or Flip game id. It is decoded by its genre, must have
+//! exactly one solution (proven within [`crate::foreign::UNIQUENESS_BUDGET`] nodes), and is
+//! filed under its name by content, `<genre>:legacy-<digest>`, with version `legacy`, empty
+//! params and no labels (they derive from generator params, which a foreign board does not
+//! have). Such a board is served by `GET /api/v1/archive/random` like any other (its board,
+//! without an answer, under that name), so a client can play it; it has no leaderboard, since
+//! the server verifies scores on boards it regenerates from their ids. Importing the same board
+//! again, in either form, finds it already archived.
 
 use std::io::BufRead;
 
@@ -134,6 +145,44 @@ fn read_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> Result<Option<bool
 }
 
 fn verify_line(registry: &Registry, text: &str) -> Result<ArchiveRow, String> {
+    if text.starts_with('{') {
+        verify_record(registry, text)
+    } else {
+        verify_foreign(registry, text).map_err(|why| {
+            // A foreign form, or a URL of a kind not read: the reader's words say it best.
+            if crate::foreign::genre_of(text).is_some() || text.contains('?') {
+                why
+            } else {
+                format!(
+                    "neither a JSON line of `dayseed gen` nor a board dayseed reads ({})",
+                    crate::foreign::FORMS_READ
+                )
+            }
+        })
+    }
+}
+
+/// A board from another player, proven unique, under its name by content.
+fn verify_foreign(registry: &Registry, text: &str) -> Result<ArchiveRow, String> {
+    let board = crate::foreign::read_foreign(registry, text)?;
+    let puzzle = serde_json::to_string(&board.puzzle).map_err(|e| e.to_string())?;
+    Ok(ArchiveRow {
+        id: board.name,
+        genre: board.genre.name().to_string(),
+        size: None,
+        difficulty: None,
+        version: LEGACY_VERSION.to_string(),
+        params: String::new(),
+        digest: board.digest,
+        puzzle,
+    })
+}
+
+/// The version column of a board filed by content (it has no generator version).
+pub const LEGACY_VERSION: &str = "legacy";
+
+/// A `dayseed gen` line: regenerated from its id, its digest checked.
+fn verify_record(registry: &Registry, text: &str) -> Result<ArchiveRow, String> {
     let value: Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
     let field = |name: &str| {
         value

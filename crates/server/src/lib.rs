@@ -35,6 +35,7 @@ pub mod cache;
 pub mod deadline;
 pub mod error;
 pub mod extract;
+pub mod foreign;
 pub mod guard;
 pub mod handlers;
 pub mod import;

@@ -13,7 +13,7 @@ use tracing::Level;
 use crate::deadline;
 use crate::extract::MAX_BODY_BYTES;
 use crate::guard;
-use crate::handlers::{meta, play, players, puzzles, saves, scores, sessions};
+use crate::handlers::{meta, play, player_scores, players, puzzles, saves, scores, sessions};
 use crate::state::AppState;
 use crate::static_files;
 
@@ -29,6 +29,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/v1/hint", post(play::hint))
         .route("/api/v1/players", post(players::create))
         .route("/api/v1/players/me", get(players::me).put(players::rename))
+        .route("/api/v1/players/me/scores", get(player_scores::list))
         .route("/api/v1/sessions", post(sessions::start))
         .route(
             "/api/v1/sessions/{session}/hints",

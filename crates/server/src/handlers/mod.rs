@@ -2,6 +2,7 @@
 
 pub mod meta;
 pub mod play;
+pub mod player_scores;
 pub mod players;
 pub mod puzzles;
 pub mod saves;

@@ -116,9 +116,31 @@ pub async fn random_archived(
                 .unwrap_or_default()
         ))
     })?;
-    let id: PuzzleId = row.id.parse()?;
     let puzzle: Value = serde_json::from_str(&row.puzzle).map_err(AppError::internal)?;
-    let view = PuzzleView::new(genre, &id, &row.id, &row.version, &row.digest, &puzzle)?;
-    let body = serde_json::to_vec(&view).map_err(AppError::internal)?;
+    let body = if crate::foreign::is_content_name(&row.id) {
+        // A board imported from another player, named by content: no day, no seed.
+        let view = PuzzleView {
+            id: &row.id,
+            genre: genre.name(),
+            version: &row.version,
+            digest: &row.digest,
+            epoch_day: None,
+            date: None,
+            policy: None,
+            puzzle: genre.without_solution(&puzzle)?,
+        };
+        serde_json::to_vec(&view)
+    } else {
+        let id: PuzzleId = row.id.parse()?;
+        serde_json::to_vec(&PuzzleView::new(
+            genre,
+            &id,
+            &row.id,
+            &row.version,
+            &row.digest,
+            &puzzle,
+        )?)
+    }
+    .map_err(AppError::internal)?;
     Ok(json_bytes(Bytes::from(body)))
 }

@@ -26,7 +26,9 @@ pub mod postgres;
 pub mod sqlite;
 
 pub use postgres::{PgOptions, Postgres};
-pub use sqlite::{LeaderboardEntry, NewScore, SessionRow, Sqlite, StartedSession, Stored};
+pub use sqlite::{
+    LeaderboardEntry, NewScore, PlayerScore, SessionRow, Sqlite, StartedSession, Stored,
+};
 
 use crate::auth::Authed;
 use crate::error::ServerError;
@@ -273,6 +275,19 @@ impl Store {
         player_id: Option<i64>,
     ) -> Result<(Vec<LeaderboardEntry>, Option<u64>), ServerError> {
         both!(self.leaderboard(board_key, limit, player_id))
+    }
+
+    /// Up to `limit` of a player's own entries (their best per board) with a score id above
+    /// `after`, by ascending score id; only `genre`'s when given. Paging by id is stable: an
+    /// improved result keeps its id, a newly solved board gets a larger one.
+    pub fn player_scores(
+        &self,
+        player_id: i64,
+        genre: Option<&str>,
+        after: i64,
+        limit: u32,
+    ) -> Result<Vec<PlayerScore>, ServerError> {
+        both!(self.player_scores(player_id, genre, after, limit))
     }
 
     /// How many entries a board has (one per player).

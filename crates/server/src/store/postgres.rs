@@ -29,7 +29,8 @@ use tokio_postgres::NoTls;
 use tokio_postgres::error::SqlState;
 use tokio_postgres::types::ToSql;
 
-use super::{ArchiveConflict, ArchiveRow, LeaderboardEntry, NewScore, SessionRow};
+use super::sqlite::PLAYER_SCORE_COLUMNS;
+use super::{ArchiveConflict, ArchiveRow, LeaderboardEntry, NewScore, PlayerScore, SessionRow};
 use super::{StartedSession, Stored, now_ms};
 use crate::auth::Authed;
 use crate::error::ServerError;
@@ -38,7 +39,8 @@ use crate::error::ServerError;
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
 /// Migrations in order; migration `i` brings the schema to version `i + 1`. Append only.
-pub const MIGRATIONS: &[&str] = &[r#"
+pub const MIGRATIONS: &[&str] = &[
+    r#"
 CREATE TABLE archive (
     id          TEXT PRIMARY KEY,
     genre       TEXT NOT NULL,
@@ -93,7 +95,10 @@ CREATE TABLE player_saves (
     updated_at BIGINT NOT NULL,
     PRIMARY KEY (player_id, id)
 );
-"#];
+"#,
+    // A player's own score history (GET /api/v1/players/me/scores) pages by score id.
+    "CREATE INDEX scores_player ON scores (player_id, score_id);",
+];
 
 /// The advisory lock key held while migrating (any constant; "dayseed" in ASCII, shortened).
 const MIGRATION_LOCK: i64 = 0x64_6179_7365_6564;
@@ -854,6 +859,52 @@ fn session_row(r: &tokio_postgres::Row) -> SessionRow {
         board_key: r.get(3),
         started_at_ms: r.get(4),
         hints: nonneg(r.get(5)),
+    }
+}
+
+impl Postgres {
+    /// See [`super::Store::player_scores`].
+    pub fn player_scores(
+        &self,
+        player_id: i64,
+        genre: Option<&str>,
+        after: i64,
+        limit: u32,
+    ) -> Result<Vec<PlayerScore>> {
+        self.run(async {
+            let client = self.client().await?;
+            let stmt = client
+                .prepare_cached(&format!(
+                    "SELECT {PLAYER_SCORE_COLUMNS} FROM scores
+                     WHERE player_id = $1 AND score_id > $2
+                       AND ($3::TEXT IS NULL OR genre = $3::TEXT)
+                     ORDER BY score_id LIMIT $4"
+                ))
+                .await
+                .map_err(|e| self.pg(e))?;
+            let rows = client
+                .query(&stmt, &[&player_id, &after, &genre, &i64::from(limit)])
+                .await
+                .map_err(|e| self.pg(e))?;
+            Ok(rows
+                .iter()
+                .map(|r| {
+                    let value: Option<i64> = r.get(7);
+                    let unit: Option<String> = r.get(8);
+                    PlayerScore {
+                        score_id: r.get(0),
+                        puzzle_id: r.get(1),
+                        genre: r.get(2),
+                        version: r.get(3),
+                        digest: r.get(4),
+                        elapsed_ms: r.get(5),
+                        hints: nonneg(r.get(6)),
+                        arcade: value.zip(unit),
+                        submitted_at_ms: r.get(9),
+                    }
+                })
+                .collect())
+        })
     }
 }
 

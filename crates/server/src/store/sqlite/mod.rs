@@ -15,7 +15,8 @@
 //! * `sessions(session_id PK, player_id, puzzle_id, board_key, started_at, hints)`, unique per
 //!   `(player_id, board_key)`: the server clock of one player on one board (`players.rs`).
 //! * `scores(score_id PK, board_key, player_id, ..., elapsed_ms, hints, rank_value)`, unique per
-//!   `(board_key, player_id)`: each player's best verified result on a board (`scores.rs`).
+//!   `(board_key, player_id)`: each player's best verified result on a board (`scores.rs`);
+//!   indexed by `(player_id, score_id)` for a player's own history.
 //! * `player_saves(player_id, id, save, updated_at)`, primary key `(player_id, id)` (`saves.rs`).
 //! * `legacy_scores` and `saves`: the tables of schema 1 (scores under any name, saves without an
 //!   owner), kept in the file but no longer read: nothing in them was verified.
@@ -34,7 +35,8 @@ mod saves;
 mod scores;
 
 pub use players::{SessionRow, StartedSession};
-pub use scores::{LeaderboardEntry, NewScore, Stored};
+pub(crate) use scores::PLAYER_SCORE_COLUMNS;
+pub use scores::{LeaderboardEntry, NewScore, PlayerScore, Stored};
 
 pub(crate) use super::now_ms;
 use super::{ArchiveConflict, ArchiveRow};
@@ -125,6 +127,8 @@ CREATE TABLE player_saves (
     PRIMARY KEY (player_id, id)
 );
 "#,
+    // A player's own score history (GET /api/v1/players/me/scores) pages by score id.
+    "CREATE INDEX scores_player ON scores (player_id, score_id);",
 ];
 
 /// A shared handle on a SQLite database file.

@@ -197,6 +197,71 @@ impl Sqlite {
     }
 }
 
+/// One of a player's filed results, as their own score history lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayerScore {
+    /// The entry's id; a player's entries listed by ascending id page stably (an improvement
+    /// keeps the id, a new board gets a larger one).
+    pub score_id: i64,
+    /// The id the board was last filed under.
+    pub puzzle_id: String,
+    /// The genre name.
+    pub genre: String,
+    /// The generator version (`g1`).
+    pub version: String,
+    /// The board digest.
+    pub digest: String,
+    /// The server-measured time of the filed result, in milliseconds.
+    pub elapsed_ms: i64,
+    /// Hints used in that result.
+    pub hints: u64,
+    /// Arcade results: score value and unit.
+    pub arcade: Option<(i64, String)>,
+    /// When the result was filed, milliseconds since the Unix epoch.
+    pub submitted_at_ms: i64,
+}
+
+/// The columns [`PlayerScore`] reads, in its field order (shared by both backends).
+pub(crate) const PLAYER_SCORE_COLUMNS: &str = "score_id, puzzle_id, genre, version, digest, \
+     elapsed_ms, hints, score_value, score_unit, submitted_at";
+
+impl Sqlite {
+    /// Up to `limit` of a player's entries (their best per board) with an id above `after`,
+    /// by ascending id, of one genre when `genre` is given.
+    pub fn player_scores(
+        &self,
+        player_id: i64,
+        genre: Option<&str>,
+        after: i64,
+        limit: u32,
+    ) -> Result<Vec<PlayerScore>, ServerError> {
+        let conn = self.lock();
+        let sql = format!(
+            "SELECT {PLAYER_SCORE_COLUMNS} FROM scores
+             WHERE player_id = ?1 AND score_id > ?2 AND (?3 IS NULL OR genre = ?3)
+             ORDER BY score_id LIMIT ?4"
+        );
+        let mut stmt = conn.prepare_cached(&sql).map_err(|e| self.db(e))?;
+        stmt.query_map(params![player_id, after, genre, limit], |r| {
+            let value: Option<i64> = r.get(7)?;
+            let unit: Option<String> = r.get(8)?;
+            Ok(PlayerScore {
+                score_id: r.get(0)?,
+                puzzle_id: r.get(1)?,
+                genre: r.get(2)?,
+                version: r.get(3)?,
+                digest: r.get(4)?,
+                elapsed_ms: r.get(5)?,
+                hints: get_u64(r, 6)?,
+                arcade: value.zip(unit),
+                submitted_at_ms: r.get(9)?,
+            })
+        })
+        .and_then(|rows| rows.collect::<Result<Vec<_>, _>>())
+        .map_err(|e| self.db(e))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -252,5 +317,41 @@ mod tests {
         assert_eq!(store.score_rows("toy:d").unwrap(), 3);
         let (top1, none) = store.leaderboard("toy:d", 1, Some(cat + 9)).unwrap();
         assert_eq!((top1.len(), none), (1, None));
+    }
+
+    #[test]
+    fn a_players_scores_page_by_id_and_filter_by_genre() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Sqlite::open(&dir.path().join("s.sqlite")).unwrap();
+        let ann = store.create_player("ann", "ann", "a").unwrap().unwrap();
+        let bob = store.create_player("bob", "bob", "b").unwrap().unwrap();
+        let on = |board: &str, genre: &str, player: i64, ms: i64| NewScore {
+            board_key: format!("{genre}:{board}"),
+            genre: genre.into(),
+            digest: board.into(),
+            ..score(player, ms, 0)
+        };
+        store.upsert_score(&on("d1", "toy", ann, 500)).unwrap();
+        store.upsert_score(&on("d1", "toy", bob, 400)).unwrap();
+        store.upsert_score(&on("d2", "other", ann, 700)).unwrap();
+        store.upsert_score(&on("d3", "toy", ann, 900)).unwrap();
+        // An improvement keeps its place in the list and shows the better time.
+        store.upsert_score(&on("d1", "toy", ann, 300)).unwrap();
+        let all = store.player_scores(ann, None, 0, 10).unwrap();
+        let rows: Vec<(&str, i64)> = all
+            .iter()
+            .map(|s| (s.digest.as_str(), s.elapsed_ms))
+            .collect();
+        assert_eq!(rows, [("d1", 300), ("d2", 700), ("d3", 900)]);
+        let first = store.player_scores(ann, None, 0, 2).unwrap();
+        let rest = store
+            .player_scores(ann, None, first[1].score_id, 2)
+            .unwrap();
+        assert_eq!((first.len(), rest.len()), (2, 1));
+        assert_eq!(rest[0].digest, "d3");
+        let toy = store.player_scores(ann, Some("toy"), 0, 10).unwrap();
+        assert_eq!(toy.len(), 2);
+        assert!(toy.iter().all(|s| s.genre == "toy"));
+        assert_eq!(store.player_scores(bob, None, 0, 10).unwrap().len(), 1);
     }
 }
