@@ -34,7 +34,10 @@ use super::{StartedSession, Stored, now_ms};
 use crate::auth::Authed;
 use crate::error::ServerError;
 
+mod rates;
 mod saves;
+
+pub use rates::RateAnswer;
 
 /// The schema version a fully migrated database has (the number of migrations).
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
@@ -100,6 +103,16 @@ CREATE TABLE player_saves (
     // Saves carry a version counter: a write names the version it was based on (saves.rs).
     r#"
 ALTER TABLE player_saves ADD COLUMN version BIGINT NOT NULL DEFAULT 1;
+"#,
+    // Request rates shared by every replica (rates.rs): one GCRA row per peer address. UNLOGGED:
+    // not written to the WAL (a crash empties it, which only forgets recent request counts).
+    r#"
+CREATE UNLOGGED TABLE request_rates (
+    address TEXT PRIMARY KEY,
+    tat     BIGINT NOT NULL,
+    seen    BIGINT NOT NULL,
+    allowed BOOLEAN NOT NULL
+);
 "#,
 ];
 
