@@ -14,6 +14,8 @@
 //!   UPDATE ... WHERE better`; quotas (sessions, saves) lock the player's row first, so two
 //!   replicas cannot both pass the count. An archive import is `ON CONFLICT (id) DO NOTHING`
 //!   in id order, so concurrent imports of overlapping files neither duplicate nor deadlock.
+//!   A save write names the version it read and is one conditional statement (`saves.rs`).
+//! * Request rates per peer address are rows too (`rates.rs`), so replicas share one limit.
 //! * A database that goes away: getting a connection fails after the wait timeout, or a
 //!   statement fails on a closed connection; both become [`ServerError::Unavailable`] /
 //!   [`ServerError::Postgres`], which handlers answer with 503 `database_unavailable`. Broken
