@@ -67,7 +67,7 @@ fn split_version(body: &str) -> Result<(String, Option<i64>), AppError> {
 /// 409 `save_conflict`: the save changed since the writer read it.
 fn conflict(id: &str, based_on: Option<i64>, current: i64) -> Response {
     let message = match current {
-        0 => format!("there is no save for {id} any more; write it with version 0"),
+        0 => format!("there is no save for {id}; create it with version 0"),
         _ => format!(
             "the save for {id} is at version {current}, not {}: read it again, merge, and write \
              with version {current}",
