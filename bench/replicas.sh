@@ -26,6 +26,7 @@ PLAYERS=${PLAYERS:-64}
 BOARDS=${BOARDS:-4}
 ADMIN=${DAYSEED_BENCH_PG:-postgres://postgres@127.0.0.1:5432/postgres}
 export RUST_LOG=${RUST_LOG:-warn}
+export PGOPTIONS="${PGOPTIONS:-} -c client_min_messages=warning"
 if (( SECS < 1 || SECS > 60 )); then echo "SECONDS_PER_RUN must be 1..60" >&2; exit 2; fi
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
