@@ -99,6 +99,17 @@ pub struct ServeArgs {
     /// Requests one client address may make at once above the sustained rate.
     #[arg(long, default_value_t = 200)]
     pub request_burst: u32,
+    /// PostgreSQL: connections this process keeps at most (keep replicas x this under the
+    /// server's max_connections).
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub db_max_connections: u32,
+    /// PostgreSQL: seconds a statement may run (statement_timeout) and a request may wait for a
+    /// connection before it is answered 503.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=600))]
+    pub db_timeout: u32,
+    /// Seconds requests in flight get to finish after SIGTERM or ctrl-c before the process exits.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(0..=3600))]
+    pub drain_timeout: u32,
 }
 
 /// `dayseed import`.

@@ -41,6 +41,7 @@ pub mod handlers;
 pub mod import;
 pub mod listen;
 pub mod policy;
+pub mod rates;
 pub mod readiness;
 pub mod routes;
 pub mod state;
@@ -74,6 +75,8 @@ pub struct ServerConfig {
     pub web_dir: Option<PathBuf>,
     /// Connection and per-address request limits.
     pub limits: listen::ConnectionLimits,
+    /// PostgreSQL pool size and timeouts (ignored for SQLite).
+    pub pg: store::PgOptions,
 }
 
 /// Opens the database as the state `serve` uses, over the given registry (the binary passes
@@ -84,7 +87,7 @@ pub fn open_state(config: &ServerConfig, registry: Registry) -> Result<AppState,
     {
         return Err(ServerError::WebDir(dir.clone()));
     }
-    let store = Store::connect(&config.db)?;
+    let store = Store::connect_with(&config.db, config.pg.clone())?;
     let options = AppOptions {
         web_dir: config.web_dir.clone(),
         ..AppOptions::default()
@@ -120,7 +123,20 @@ pub async fn serve(config: ServerConfig, registry: Registry) -> Result<(), Serve
         })?;
     drop(out);
     tracing::info!(%local, db = %store::DbSpec::parse(&config.db).map(|d| d.display()).unwrap_or_default(), "dayseed serving");
-    listen::serve_connections(listener, app(state), config.limits, shutdown_signal()).await;
+    let rates = rates::Rates::for_store(state.store(), &config.limits);
+    if rates.is_shared() {
+        tracing::info!(
+            "per-address request rates are counted in the database (shared by replicas)"
+        );
+    }
+    listen::serve_connections_with_rates(
+        listener,
+        app(state),
+        config.limits,
+        rates,
+        shutdown_signal(),
+    )
+    .await;
     Ok(())
 }
 

@@ -12,7 +12,8 @@
 //! ([`ConnectionLimits::requests_per_second`] with a burst of
 //! [`ConnectionLimits::request_burst`], counted over all its connections): a request beyond it is
 //! answered 429 `too_many_requests` with `Retry-After` (whole seconds until the next request is
-//! allowed) without reaching the router. It speaks HTTP/1.1 only: hyper's HTTP/2 auto-detection
+//! allowed) without reaching the router. The rate is counted in this process, or over
+//! PostgreSQL in the database so that replicas share it ([`crate::rates`]). It speaks HTTP/1.1 only: hyper's HTTP/2 auto-detection
 //! waits for a
 //! client's first bytes with no deadline at all, and the API and page need nothing of HTTP/2.
 
@@ -34,6 +35,8 @@ use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 use tower::{Service, ServiceExt};
+
+use crate::rates::Rates;
 
 /// Limits on the connections one server keeps open.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,19 +72,28 @@ impl Default for ConnectionLimits {
 }
 
 /// Serves `router` on `listener` under `limits` until `shutdown` completes, then lets open
-/// connections finish (up to the drain timeout).
+/// connections finish (up to the drain timeout). Request rates are counted in this process.
 pub async fn serve_connections(
     listener: TcpListener,
     router: Router,
     limits: ConnectionLimits,
     shutdown: impl Future<Output = ()>,
 ) {
+    let rates = Rates::local(&limits);
+    serve_connections_with_rates(listener, router, limits, rates, shutdown).await;
+}
+
+/// [`serve_connections`] with request rates counted by `rates` (e.g. in the PostgreSQL
+/// database shared by the replicas, see [`Rates::for_store`]).
+pub async fn serve_connections_with_rates(
+    listener: TcpListener,
+    router: Router,
+    limits: ConnectionLimits,
+    rates: Rates,
+    shutdown: impl Future<Output = ()>,
+) {
     let permits = Arc::new(Semaphore::new(limits.max_connections.max(1)));
     let per_peer: PeerCounts = Arc::default();
-    let rates = Arc::new(RateLimiter::new(
-        limits.requests_per_second,
-        limits.request_burst,
-    ));
     let graceful = GracefulShutdown::new();
     let mut builder = Builder::new();
     builder
@@ -116,7 +128,7 @@ pub async fn serve_connections(
         };
         let service = TowerToHyperService::new(RateLimited {
             router: router.clone(),
-            rates: Arc::clone(&rates),
+            rates: rates.clone(),
             ip: peer.ip(),
         });
         let connection = builder.serve_connection(TokioIo::new(stream), service);
@@ -265,7 +277,7 @@ impl RateLimiter {
 #[derive(Clone)]
 struct RateLimited {
     router: Router,
-    rates: Arc<RateLimiter>,
+    rates: Rates,
     ip: IpAddr,
 }
 
@@ -281,11 +293,21 @@ impl Service<Request<Incoming>> for RateLimited {
     }
 
     fn call(&mut self, req: Request<Incoming>) -> Self::Future {
-        if let Err(seconds) = self.rates.check(self.ip) {
-            return Box::pin(std::future::ready(Ok(too_many_requests(seconds))));
+        if let Rates::Local(limiter) = &self.rates {
+            // Counted in memory: answered without a task switch.
+            if let Err(seconds) = limiter.check(self.ip) {
+                return Box::pin(std::future::ready(Ok(too_many_requests(seconds))));
+            }
+            let router = self.router.clone();
+            return Box::pin(async move { router.oneshot(req.map(Body::new)).await });
         }
-        let router = self.router.clone();
-        Box::pin(async move { router.oneshot(req.map(Body::new)).await })
+        let (router, rates, ip) = (self.router.clone(), self.rates.clone(), self.ip);
+        Box::pin(async move {
+            if let Err(seconds) = rates.check(ip).await {
+                return Ok(too_many_requests(seconds));
+            }
+            router.oneshot(req.map(Body::new)).await
+        })
     }
 }
 

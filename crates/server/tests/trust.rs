@@ -464,7 +464,7 @@ fn saves_are_owned_bound_to_their_board_and_leak_no_solution() {
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(
         r.json(),
-        json!({"saved": true, "id": SEED_ID, "migration": "none"})
+        json!({"saved": true, "id": SEED_ID, "migration": "none", "version": 1})
     );
     let path = format!("/api/v1/saves?id={SEED_ID}");
     let r = authed(s.addr, &ann, "GET", &path, None);

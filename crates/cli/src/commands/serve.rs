@@ -3,6 +3,8 @@
 use anyhow::{Context, Result};
 use dayseed_core::Registry;
 use dayseed_server::ServerConfig;
+use dayseed_server::store::PgOptions;
+use std::time::Duration;
 
 use super::Outcome;
 use crate::args::ServeArgs;
@@ -29,7 +31,13 @@ pub fn run(a: ServeArgs, registry: Registry) -> Result<Outcome> {
             max_connections_per_peer: a.max_connections_per_address as usize,
             requests_per_second: a.requests_per_second,
             request_burst: a.request_burst,
+            drain_timeout: Duration::from_secs(a.drain_timeout.into()),
             ..Default::default()
+        },
+        pg: PgOptions {
+            max_connections: a.db_max_connections as usize,
+            wait: Duration::from_secs(a.db_timeout.into()),
+            statement_timeout: Duration::from_secs(a.db_timeout.into()),
         },
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()

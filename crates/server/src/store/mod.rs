@@ -147,12 +147,14 @@ impl Store {
     /// Opens what a `--db` value names (see [`DbSpec::parse`]), migrating it. Call it outside
     /// an async task (from `main`, a plain thread or `spawn_blocking`).
     pub fn connect(spec: &str) -> Result<Store, ServerError> {
+        Store::connect_with(spec, PgOptions::default())
+    }
+
+    /// [`Store::connect`] with the PostgreSQL pool and timeouts of `pg` (unused for SQLite).
+    pub fn connect_with(spec: &str, pg: PgOptions) -> Result<Store, ServerError> {
         match DbSpec::parse(spec)? {
             DbSpec::Sqlite(path) => Store::open(&path),
-            DbSpec::Postgres(url) => Ok(Store::Postgres(Postgres::connect(
-                &url,
-                PgOptions::default(),
-            )?)),
+            DbSpec::Postgres(url) => Ok(Store::Postgres(Postgres::connect(&url, pg)?)),
         }
     }
 
@@ -311,6 +313,45 @@ impl Store {
     pub fn get_save(&self, player_id: i64, id: &str) -> Result<Option<String>, ServerError> {
         both!(self.get_save(player_id, id))
     }
+
+    /// Writes a player's save for an id under a version check, in one conditional statement:
+    /// * `expected: Some(n)`, `n > 0`: replaces the save only while its version is `n`;
+    /// * `Some(0)`: creates the save only when the player has none for this id;
+    /// * `None`: creates or replaces it whatever its version (last write wins).
+    ///
+    /// A write that lands makes the version one more (a new save starts at 1). A new id is
+    /// refused when the player already has `max_saves` saves.
+    pub fn put_save_versioned(
+        &self,
+        player_id: i64,
+        id: &str,
+        save_json: &str,
+        expected: Option<i64>,
+        max_saves: u64,
+    ) -> Result<SaveWrite, ServerError> {
+        both!(self.put_save_versioned(player_id, id, save_json, expected, max_saves))
+    }
+
+    /// A player's save for an id, as stored, with its version.
+    pub fn get_save_versioned(
+        &self,
+        player_id: i64,
+        id: &str,
+    ) -> Result<Option<(String, i64)>, ServerError> {
+        both!(self.get_save_versioned(player_id, id))
+    }
+}
+
+/// What a versioned save write did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SaveWrite {
+    /// Stored; the save's version is now this.
+    Saved(i64),
+    /// Not stored: the save's version is not the one the write was based on. `0` means the
+    /// player has no save for this id.
+    Conflict(i64),
+    /// Not stored: a new id while the player is at the save quota.
+    Quota,
 }
 
 #[cfg(test)]

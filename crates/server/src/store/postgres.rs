@@ -14,6 +14,8 @@
 //!   UPDATE ... WHERE better`; quotas (sessions, saves) lock the player's row first, so two
 //!   replicas cannot both pass the count. An archive import is `ON CONFLICT (id) DO NOTHING`
 //!   in id order, so concurrent imports of overlapping files neither duplicate nor deadlock.
+//!   A save write names the version it read and is one conditional statement (`saves.rs`).
+//! * Request rates per peer address are rows too (`rates.rs`), so replicas share one limit.
 //! * A database that goes away: getting a connection fails after the wait timeout, or a
 //!   statement fails on a closed connection; both become [`ServerError::Unavailable`] /
 //!   [`ServerError::Postgres`], which handlers answer with 503 `database_unavailable`. Broken
@@ -34,6 +36,11 @@ use super::{ArchiveConflict, ArchiveRow, LeaderboardEntry, NewScore, PlayerScore
 use super::{StartedSession, Stored, now_ms};
 use crate::auth::Authed;
 use crate::error::ServerError;
+
+mod rates;
+mod saves;
+
+pub use rates::RateAnswer;
 
 /// The schema version a fully migrated database has (the number of migrations).
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
@@ -94,6 +101,20 @@ CREATE TABLE player_saves (
     save       TEXT NOT NULL,
     updated_at BIGINT NOT NULL,
     PRIMARY KEY (player_id, id)
+);
+"#,
+    // Saves carry a version counter: a write names the version it was based on (saves.rs).
+    r#"
+ALTER TABLE player_saves ADD COLUMN version BIGINT NOT NULL DEFAULT 1;
+"#,
+    // Request rates shared by every replica (rates.rs): one GCRA row per peer address. UNLOGGED:
+    // not written to the WAL (a crash empties it, which only forgets recent request counts).
+    r#"
+CREATE UNLOGGED TABLE request_rates (
+    address TEXT PRIMARY KEY,
+    tat     BIGINT NOT NULL,
+    seen    BIGINT NOT NULL,
+    allowed BOOLEAN NOT NULL
 );
 "#,
     // A player's own score history (GET /api/v1/players/me/scores) pages by score id.
@@ -765,78 +786,6 @@ impl Postgres {
                 )
                 .await?;
             Ok(row.map_or(0, |r| nonneg(r.get(0))))
-        })
-    }
-
-    /// See [`super::Store::put_save`].
-    pub fn put_save(
-        &self,
-        player_id: i64,
-        id: &str,
-        save_json: &str,
-        max_saves: u64,
-    ) -> Result<bool> {
-        self.run(async {
-            let mut client = self.client().await?;
-            let tx = client.transaction().await.map_err(|e| self.pg(e))?;
-            // Serialises this player's save writes across replicas, so the quota holds.
-            let lock = tx
-                .prepare_cached("SELECT 1 FROM players WHERE player_id = $1 FOR UPDATE")
-                .await
-                .map_err(|e| self.pg(e))?;
-            tx.query_opt(&lock, &[&player_id])
-                .await
-                .map_err(|e| self.pg(e))?;
-            let exists = tx
-                .prepare_cached("SELECT 1 FROM player_saves WHERE player_id = $1 AND id = $2")
-                .await
-                .map_err(|e| self.pg(e))?;
-            let exists = tx
-                .query_opt(&exists, &[&player_id, &id])
-                .await
-                .map_err(|e| self.pg(e))?
-                .is_some();
-            if !exists {
-                let count = tx
-                    .prepare_cached("SELECT COUNT(*) FROM player_saves WHERE player_id = $1")
-                    .await
-                    .map_err(|e| self.pg(e))?;
-                let count: i64 = tx
-                    .query_one(&count, &[&player_id])
-                    .await
-                    .map_err(|e| self.pg(e))?
-                    .get(0);
-                if count as u64 >= max_saves {
-                    return Ok(false);
-                }
-            }
-            let upsert = tx
-                .prepare_cached(
-                    "INSERT INTO player_saves (player_id, id, save, updated_at)
-                     VALUES ($1, $2, $3, $4)
-                     ON CONFLICT (player_id, id) DO UPDATE SET save = excluded.save,
-                                                               updated_at = excluded.updated_at",
-                )
-                .await
-                .map_err(|e| self.pg(e))?;
-            tx.execute(&upsert, &[&player_id, &id, &save_json, &now_ms()])
-                .await
-                .map_err(|e| self.pg(e))?;
-            tx.commit().await.map_err(|e| self.pg(e))?;
-            Ok(true)
-        })
-    }
-
-    /// See [`super::Store::get_save`].
-    pub fn get_save(&self, player_id: i64, id: &str) -> Result<Option<String>> {
-        self.run(async {
-            let row = self
-                .opt(
-                    "SELECT save FROM player_saves WHERE player_id = $1 AND id = $2",
-                    &[&player_id, &id],
-                )
-                .await?;
-            Ok(row.map(|r| r.get(0)))
         })
     }
 }

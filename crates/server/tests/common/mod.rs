@@ -103,6 +103,17 @@ pub fn start_postgres() -> Option<Server> {
     ))
 }
 
+/// Another server (a second replica) over an existing database `db`; the database is not
+/// dropped with it.
+pub fn start_replica(db: &str) -> Server {
+    let limits = ConnectionLimits {
+        requests_per_second: 0,
+        ..ConnectionLimits::default()
+    };
+    let dir = tempfile::tempdir().expect("temp dir");
+    start_on(AppOptions::default(), limits, dir, db.to_string(), None)
+}
+
 fn start_on(
     options: AppOptions,
     limits: ConnectionLimits,

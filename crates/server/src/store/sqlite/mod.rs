@@ -17,7 +17,8 @@
 //! * `scores(score_id PK, board_key, player_id, ..., elapsed_ms, hints, rank_value)`, unique per
 //!   `(board_key, player_id)`: each player's best verified result on a board (`scores.rs`);
 //!   indexed by `(player_id, score_id)` for a player's own history.
-//! * `player_saves(player_id, id, save, updated_at)`, primary key `(player_id, id)` (`saves.rs`).
+//! * `player_saves(player_id, id, save, updated_at, version)`, primary key `(player_id, id)`;
+//!   `version` counts the writes, so a stale write can be refused (`saves.rs`).
 //! * `legacy_scores` and `saves`: the tables of schema 1 (scores under any name, saves without an
 //!   owner), kept in the file but no longer read: nothing in them was verified.
 //!
@@ -126,6 +127,10 @@ CREATE TABLE player_saves (
     updated_at INTEGER NOT NULL,
     PRIMARY KEY (player_id, id)
 );
+"#,
+    // Saves carry a version counter: a write names the version it was based on (saves.rs).
+    r#"
+ALTER TABLE player_saves ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
 "#,
     // A player's own score history (GET /api/v1/players/me/scores) pages by score id.
     "CREATE INDEX scores_player ON scores (player_id, score_id);",

@@ -1,13 +1,42 @@
-//! Progress saves owned by players, with a per-player quota.
+//! Progress saves owned by players, with a per-player quota and a version counter.
+//!
+//! Every write is one conditional statement inside an immediate transaction (so two
+//! connections to one file serialise on the write lock instead of both reading first): an
+//! `UPDATE ... WHERE version = n`, an `INSERT ... ON CONFLICT DO NOTHING` (create only), or an
+//! upsert (last write wins), each `RETURNING` the new version. The quota is a condition of the
+//! same `INSERT`.
 
-use rusqlite::{OptionalExtension, params};
+use rusqlite::{OptionalExtension, TransactionBehavior, params};
 
-use super::{Sqlite, get_u64};
+use super::Sqlite;
 use crate::error::ServerError;
+use crate::store::SaveWrite;
+
+/// Replaces a save only at the version the writer read.
+const UPDATE_AT_VERSION: &str = "UPDATE player_saves SET save = ?3, updated_at = ?4,
+        version = version + 1
+     WHERE player_id = ?1 AND id = ?2 AND version = ?5
+     RETURNING version";
+
+/// Creates a save only when there is none for the id and the player is under the quota.
+const CREATE_ONLY: &str = "INSERT INTO player_saves (player_id, id, save, updated_at, version)
+     SELECT ?1, ?2, ?3, ?4, 1
+     WHERE (SELECT COUNT(*) FROM player_saves WHERE player_id = ?1) < ?5
+     ON CONFLICT (player_id, id) DO NOTHING
+     RETURNING version";
+
+/// Creates (under the quota) or replaces a save whatever its version.
+const LAST_WRITE_WINS: &str = "INSERT INTO player_saves (player_id, id, save, updated_at, version)
+     SELECT ?1, ?2, ?3, ?4, 1
+     WHERE (SELECT COUNT(*) FROM player_saves WHERE player_id = ?1) < ?5
+        OR EXISTS (SELECT 1 FROM player_saves WHERE player_id = ?1 AND id = ?2)
+     ON CONFLICT (player_id, id) DO UPDATE SET save = excluded.save,
+         updated_at = excluded.updated_at, version = player_saves.version + 1
+     RETURNING version";
 
 impl Sqlite {
-    /// Stores (or replaces) a player's save for an id; `false` (nothing stored) when the id is
-    /// new and the player already has `max_saves` saves.
+    /// Stores (or replaces) a player's save for an id whatever its version; `false` (nothing
+    /// stored) when the id is new and the player already has `max_saves` saves.
     pub fn put_save(
         &self,
         player_id: i64,
@@ -15,47 +44,84 @@ impl Sqlite {
         save_json: &str,
         max_saves: u64,
     ) -> Result<bool, ServerError> {
-        let mut conn = self.lock();
-        let tx = conn.transaction().map_err(|e| self.db(e))?;
-        let exists = tx
-            .query_row(
-                "SELECT 1 FROM player_saves WHERE player_id = ?1 AND id = ?2",
-                params![player_id, id],
-                |_| Ok(()),
-            )
-            .optional()
-            .map_err(|e| self.db(e))?
-            .is_some();
-        if !exists {
-            let count = tx
-                .query_row(
-                    "SELECT COUNT(*) FROM player_saves WHERE player_id = ?1",
-                    params![player_id],
-                    |r| get_u64(r, 0),
-                )
-                .map_err(|e| self.db(e))?;
-            if count >= max_saves {
-                return Ok(false);
-            }
-        }
-        tx.execute(
-            "INSERT INTO player_saves (player_id, id, save, updated_at) VALUES (?1, ?2, ?3, ?4)
-             ON CONFLICT (player_id, id) DO UPDATE SET save = excluded.save,
-                                                       updated_at = excluded.updated_at",
-            params![player_id, id, save_json, super::now_ms()],
-        )
-        .map_err(|e| self.db(e))?;
-        tx.commit().map_err(|e| self.db(e))?;
-        Ok(true)
+        let written = self.put_save_versioned(player_id, id, save_json, None, max_saves)?;
+        Ok(matches!(written, SaveWrite::Saved(_)))
     }
 
     /// A player's save for an id, as stored.
     pub fn get_save(&self, player_id: i64, id: &str) -> Result<Option<String>, ServerError> {
+        Ok(self
+            .get_save_versioned(player_id, id)?
+            .map(|(save, _)| save))
+    }
+
+    /// See [`crate::store::Store::put_save_versioned`].
+    pub fn put_save_versioned(
+        &self,
+        player_id: i64,
+        id: &str,
+        save_json: &str,
+        expected: Option<i64>,
+        max_saves: u64,
+    ) -> Result<SaveWrite, ServerError> {
+        let max = i64::try_from(max_saves).unwrap_or(i64::MAX);
+        let now = super::now_ms();
+        let mut conn = self.lock();
+        let tx = conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(|e| self.db(e))?;
+        let written: Option<i64> = match expected {
+            Some(n) if n > 0 => tx.query_row(
+                UPDATE_AT_VERSION,
+                params![player_id, id, save_json, now, n],
+                |r| r.get(0),
+            ),
+            Some(_) => tx.query_row(
+                CREATE_ONLY,
+                params![player_id, id, save_json, now, max],
+                |r| r.get(0),
+            ),
+            None => tx.query_row(
+                LAST_WRITE_WINS,
+                params![player_id, id, save_json, now, max],
+                |r| r.get(0),
+            ),
+        }
+        .optional()
+        .map_err(|e| self.db(e))?;
+        let outcome = match written {
+            Some(version) => SaveWrite::Saved(version),
+            None => {
+                let current: Option<i64> = tx
+                    .query_row(
+                        "SELECT version FROM player_saves WHERE player_id = ?1 AND id = ?2",
+                        params![player_id, id],
+                        |r| r.get(0),
+                    )
+                    .optional()
+                    .map_err(|e| self.db(e))?;
+                match (current, expected) {
+                    (Some(v), _) => SaveWrite::Conflict(v),
+                    (None, Some(n)) if n > 0 => SaveWrite::Conflict(0),
+                    (None, _) => SaveWrite::Quota,
+                }
+            }
+        };
+        tx.commit().map_err(|e| self.db(e))?;
+        Ok(outcome)
+    }
+
+    /// See [`crate::store::Store::get_save_versioned`].
+    pub fn get_save_versioned(
+        &self,
+        player_id: i64,
+        id: &str,
+    ) -> Result<Option<(String, i64)>, ServerError> {
         self.lock()
             .query_row(
-                "SELECT save FROM player_saves WHERE player_id = ?1 AND id = ?2",
+                "SELECT save, version FROM player_saves WHERE player_id = ?1 AND id = ?2",
                 params![player_id, id],
-                |r| r.get(0),
+                |r| Ok((r.get(0)?, r.get(1)?)),
             )
             .optional()
             .map_err(|e| self.db(e))
@@ -81,6 +147,36 @@ mod tests {
         assert!(
             store.put_save(1, "y", "{\"b\":1}", 2).unwrap(),
             "replacing is fine"
+        );
+    }
+
+    #[test]
+    fn a_stale_version_is_refused_with_the_current_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Sqlite::open(&dir.path().join("w.sqlite")).unwrap();
+        assert_eq!(store.create_player("a", "a", "ha").unwrap(), Some(1));
+        let put = |expected, text: &str| store.put_save_versioned(1, "x", text, expected, 2);
+        assert_eq!(
+            put(Some(3), "{}").unwrap(),
+            SaveWrite::Conflict(0),
+            "none yet"
+        );
+        assert_eq!(put(Some(0), "{\"a\":1}").unwrap(), SaveWrite::Saved(1));
+        assert_eq!(
+            put(Some(0), "{}").unwrap(),
+            SaveWrite::Conflict(1),
+            "exists"
+        );
+        assert_eq!(put(Some(1), "{\"a\":2}").unwrap(), SaveWrite::Saved(2));
+        assert_eq!(put(Some(1), "{\"a\":9}").unwrap(), SaveWrite::Conflict(2));
+        assert_eq!(put(None, "{\"a\":3}").unwrap(), SaveWrite::Saved(3));
+        assert_eq!(
+            store.get_save_versioned(1, "x").unwrap(),
+            Some(("{\"a\":3}".to_string(), 3))
+        );
+        assert_eq!(
+            store.put_save_versioned(1, "y", "{}", Some(0), 1).unwrap(),
+            SaveWrite::Quota
         );
     }
 }
