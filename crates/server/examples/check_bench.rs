@@ -21,7 +21,7 @@ const IDS: &[&str] = &[
     "sudoku:SEED-7-MEDIUM-g2",
     "slitherlink:SEED-7-10x10-L6-g1",
     "lightsout:SEED-7-S7-g1",
-    "starlink:SEED-7-MEDIUM-g3",
+    "starlink:SEED-7-NORMAL-g3",
 ];
 
 /// The solving state of a board, from the answer it carries.
