@@ -86,7 +86,7 @@ pub fn forms(genre: &str, puzzle: &Value) -> Vec<(&'static str, String)> {
             let lights =
                 serde_json::from_value::<dayseed_lightsout::puzzle::Puzzle>(puzzle.clone())
                     .ok()
-                    .and_then(|p| p.lights().ok());
+                    .map(|p| p.lights().clone());
             lights
                 .and_then(|b| dayseed_lightsout::interchange::to_tatham(&b))
                 .map(|id| vec![("tatham", id)])
