@@ -58,11 +58,11 @@ fn tally(difficulty: Difficulty, version: Version, seeds: impl Iterator<Item = u
         t.lines_total += g.puzzle.solution.as_ref().map_or(0, |s| s.len() as u64);
         t.number_total += g
             .puzzle
-            .stars
+            .stars()
             .iter()
             .map(|s| u64::from(s.number))
             .sum::<u64>();
-        t.stars_total += g.puzzle.stars.len() as u64;
+        t.stars_total += g.puzzle.stars().len() as u64;
         t.attempts_max = t.attempts_max.max(g.attempts);
         if g.attempts == 1 {
             t.repaired_first += 1;
