@@ -123,13 +123,11 @@ impl Genre for Flip {
     fn canonical_content(&self, p: &Puzzle) -> String {
         let seed = p.seed();
         // A seed whose preview the simulated player cannot clear (none is known) hashes no taps.
-        let taps: Vec<String> = match preview_taps(seed) {
-            Ok(taps) => taps,
-            Err(_) => Vec::new(),
-        }
-        .iter()
-        .map(u32::to_string)
-        .collect();
+        let taps: Vec<String> = preview_taps(seed)
+            .unwrap_or_default()
+            .iter()
+            .map(u32::to_string)
+            .collect();
         let mut out = format!(
             "g1 endless seed={}\ntaps={}\n",
             p.run_seed(),

@@ -177,7 +177,7 @@ impl Genre for LightsOut {
         if !budget.spend_n(lights.cells()) {
             return Ok(Count::BudgetExhausted);
         }
-        let a = solver::analyse(&lights);
+        let a = solver::analyse(lights);
         if !a.solvable() {
             return Ok(Count::Exactly(0));
         }

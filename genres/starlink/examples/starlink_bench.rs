@@ -42,7 +42,7 @@ fn tally(difficulty: Difficulty, version: Version, seeds: impl Iterator<Item = u
         let g = board(version, seed, difficulty);
         if g.puzzle.unique == Some(true) {
             t.unique += 1;
-            let recount = solve(&g.puzzle.model(), &[], 2, 0, &mut Budget::new(SOLVE_BUDGET));
+            let recount = solve(g.puzzle.model(), &[], 2, 0, &mut Budget::new(SOLVE_BUDGET));
             if recount.count == Count::Exactly(1) {
                 t.recount_unique += 1;
             }

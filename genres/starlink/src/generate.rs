@@ -435,7 +435,7 @@ mod tests {
                     .all(|st| st.number >= 1 && st.number <= answer::MAX_NUMBER)
             );
             if g.puzzle.unique == Some(true) {
-                let recount = solve(&model, &[], 2, 0, &mut Budget::new(SOLVE_BUDGET)).count;
+                let recount = solve(model, &[], 2, 0, &mut Budget::new(SOLVE_BUDGET)).count;
                 assert_eq!(recount, Count::Exactly(1), "seed {s}");
                 assert!(g.fallback.is_none());
             } else {
