@@ -35,12 +35,10 @@ pub fn forms(genre: &str, puzzle: &Value) -> Vec<(&'static str, String)> {
             else {
                 return Vec::new();
             };
-            let Ok(cells) = p.givens() else {
-                return Vec::new();
-            };
+            let cells = p.givens();
             vec![
-                ("puzzlink", dayseed_sudoku::interchange::to_puzzlink(&cells)),
-                ("tatham", dayseed_sudoku::interchange::to_tatham(&cells)),
+                ("puzzlink", dayseed_sudoku::interchange::to_puzzlink(cells)),
+                ("tatham", dayseed_sudoku::interchange::to_tatham(cells)),
             ]
         }
         "slitherlink" => {
@@ -64,7 +62,7 @@ pub fn forms(genre: &str, puzzle: &Value) -> Vec<(&'static str, String)> {
             let lights =
                 serde_json::from_value::<dayseed_lightsout::puzzle::Puzzle>(puzzle.clone())
                     .ok()
-                    .and_then(|p| p.lights().ok());
+                    .map(|p| p.lights().clone());
             lights
                 .and_then(|b| dayseed_lightsout::interchange::to_tatham(&b))
                 .map(|id| vec![("tatham", id)])

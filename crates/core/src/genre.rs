@@ -177,8 +177,12 @@ pub trait Genre: Send + Sync + 'static {
     const TITLE: &'static str;
     /// Parsed generation parameters (difficulty, size, level, stage, ...).
     type Params: Clone;
-    /// A board: givens, and the generator's answer when known. JSON is the API form.
-    type Puzzle: Serialize + DeserializeOwned;
+    /// A board's typed model: givens, and the generator's answer when known. It is parsed and
+    /// validated once when it comes in (its `Deserialize` or the genre's `decode` refuses what
+    /// does not fit, Tatham's `validate_desc` before `new_game`), so the methods below never meet
+    /// an unreadable board. JSON is only its wire form. The registry keeps it behind a
+    /// [`crate::PuzzleModel`], so it is shared between threads.
+    type Puzzle: Serialize + DeserializeOwned + Send + Sync + 'static;
     /// A player's progress on a board.
     type State: Serialize + DeserializeOwned;
 
@@ -211,7 +215,8 @@ pub trait Genre: Send + Sync + 'static {
     /// The label values of one board, for every declared label (and only those).
     fn labels(&self, params: &Self::Params, puzzle: &Self::Puzzle) -> Labels;
 
-    /// Checks a puzzle that came from outside (JSON or text) against the genre's bounds.
+    /// Checks the invariants of a typed puzzle that parsing cannot see alone (the registry
+    /// runs it on every board that comes in and on every generated board).
     fn validate(&self, puzzle: &Self::Puzzle) -> Result<()>;
     /// The canonical content hashed into the digest: givens, solution, difficulty.
     fn canonical_content(&self, puzzle: &Self::Puzzle) -> String;

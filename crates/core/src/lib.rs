@@ -11,6 +11,7 @@
 //! * [`generator`] — generator versions as sealed units
 //! * [`declare`] — what a genre declares for the front ends: flags and archive labels
 //! * [`report`] — the one solve report shape
+//! * [`model`] — a board's typed model, parsed once, behind a shared handle
 //! * [`registry`] — the dyn-safe JSON registry over genres
 //! * [`save`] — the save schema and legacy migration
 
@@ -24,6 +25,7 @@ pub mod generator;
 pub mod genre;
 pub mod id;
 pub mod meter;
+pub mod model;
 pub mod registry;
 pub mod report;
 pub mod rng;
@@ -42,6 +44,7 @@ pub use genre::{
     TechniqueUse, Verdict, VersionInfo, VersionStatus,
 };
 pub use id::{PuzzleId, Source, Version};
+pub use model::PuzzleModel;
 pub use registry::{DynGenre, GeneratedRecord, Registered, Registry};
 pub use report::{SolveReport, SolveStatus};
 pub use rng::{Mulberry32, Rng};

@@ -2,7 +2,7 @@
 //! and the wasm build see genres only through this, so a new genre is one crate plus one line in
 //! the catalog.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::budget::{Budget, Count};
@@ -15,6 +15,7 @@ use crate::genre::{
     Capabilities, Genre, Grade, Hint, SolveOptions, Verdict, VersionInfo, VersionStatus,
 };
 use crate::id::{PuzzleId, Source, Version, check_params_text};
+use crate::model::PuzzleModel;
 use crate::report::SolveReport;
 
 /// The largest JSON puzzle or state text accepted from outside, in bytes.
@@ -40,6 +41,10 @@ pub struct GeneratedRecord {
     pub fallback: Option<String>,
     /// The board (genre's JSON form, with the answer).
     pub puzzle: Value,
+    /// The same board as its genre's typed model, made by the generator (never parsed back from
+    /// `puzzle`): what the `*_model` methods of [`DynGenre`] take.
+    #[serde(skip)]
+    pub model: PuzzleModel,
 }
 
 impl GeneratedRecord {
@@ -66,6 +71,12 @@ impl GeneratedRecord {
 }
 
 /// A genre behind a JSON interface. Implemented for every [`Registered`] genre.
+///
+/// A board is read once into its typed model with [`DynGenre::model`]; the `*_model` methods
+/// work on that [`PuzzleModel`] and parse nothing, so a front end that keeps boards (the
+/// server's cache, a generated record's [`GeneratedRecord::model`]) pays for parsing once. The
+/// methods taking the board as JSON are the same operations for one-off calls: they parse the
+/// board and call their `*_model` twin.
 pub trait DynGenre: Send + Sync {
     /// The registry name.
     fn name(&self) -> &'static str;
@@ -77,9 +88,6 @@ pub trait DynGenre: Send + Sync {
     fn flags(&self) -> &'static [Flag];
     /// The archive labels the genre declares (see [`Genre::label_specs`]).
     fn label_specs(&self) -> &'static [LabelSpec];
-    /// The archive label values of a board named by `id` (params from the id, the board as
-    /// JSON); only declared labels are set.
-    fn labels(&self, id: &PuzzleId, puzzle: &Value) -> Result<Labels>;
     /// The newest version with status `Current`.
     fn current_version(&self) -> Version;
     /// What the genre can do.
@@ -93,34 +101,105 @@ pub trait DynGenre: Send + Sync {
     /// Refuses a version this genre does not generate (unknown or retired), naming the ones it
     /// does: the one version check every caller uses.
     fn check_version(&self, version: Version) -> Result<()>;
-    /// Regenerates the board an id names (refusing unknown or retired versions).
+    /// Regenerates the board an id names (refusing unknown or retired versions); the record
+    /// carries the board's typed model beside its JSON.
     fn generate(&self, id: &PuzzleId) -> Result<GeneratedRecord>;
-    /// The digest of a puzzle given as JSON.
-    fn digest(&self, puzzle: &Value) -> Result<String>;
-    /// The puzzle with its answer removed.
-    fn without_solution(&self, puzzle: &Value) -> Result<Value>;
     /// Reads the canonical text form into puzzle JSON.
     fn decode(&self, text: &str) -> Result<Value>;
-    /// Writes puzzle JSON in the canonical text form.
-    fn encode(&self, puzzle: &Value) -> Result<String>;
-    /// Reads a player's state from text (genre's text form or JSON).
-    fn decode_state(&self, puzzle: &Value, text: &str) -> Result<Value>;
+
+    /// Parses and validates puzzle JSON into the genre's typed model, once.
+    fn model(&self, puzzle: &Value) -> Result<PuzzleModel>;
+    /// The archive label values of a board named by `id` (params from the id); only declared
+    /// labels are set.
+    fn labels_model(&self, id: &PuzzleId, model: &PuzzleModel) -> Result<Labels>;
+    /// The digest of a board.
+    fn digest_model(&self, model: &PuzzleModel) -> Result<String>;
+    /// The board with its answer removed, as JSON.
+    fn without_solution_model(&self, model: &PuzzleModel) -> Result<Value>;
+    /// The board in the canonical text form.
+    fn encode_model(&self, model: &PuzzleModel) -> Result<String>;
+    /// Reads a player's state from text (genre's text form or JSON) for a board.
+    fn decode_state_model(&self, model: &PuzzleModel, text: &str) -> Result<Value>;
     /// Counts solutions up to `limit` within `budget`.
-    fn count_solutions(&self, puzzle: &Value, limit: u64, budget: &mut Budget) -> Result<Count>;
-    /// The solve report for one puzzle (one shape for every genre, see [`crate::report`]).
-    fn solve_report(&self, puzzle: &Value, options: SolveOptions) -> Result<SolveReport>;
+    fn count_solutions_model(
+        &self,
+        model: &PuzzleModel,
+        limit: u64,
+        budget: &mut Budget,
+    ) -> Result<Count>;
+    /// The solve report (one shape for every genre, see [`crate::report`]).
+    fn solve_report_model(&self, model: &PuzzleModel, options: SolveOptions)
+    -> Result<SolveReport>;
     /// The human-style grade.
-    fn grade(&self, puzzle: &Value) -> Result<Grade>;
+    fn grade_model(&self, model: &PuzzleModel) -> Result<Grade>;
     /// The next step for a player's state.
-    fn hint(&self, puzzle: &Value, state: &Value) -> Result<Hint>;
+    fn hint_model(&self, model: &PuzzleModel, state: &Value) -> Result<Hint>;
     /// The rule-based verdict on a player's state.
-    fn check(&self, puzzle: &Value, state: &Value) -> Result<Verdict>;
+    fn check_model(&self, model: &PuzzleModel, state: &Value) -> Result<Verdict>;
     /// A terminal drawing.
-    fn render_text(&self, puzzle: &Value, state: Option<&Value>, solution: bool) -> Result<String>;
+    fn render_text_model(
+        &self,
+        model: &PuzzleModel,
+        state: Option<&Value>,
+        solution: bool,
+    ) -> Result<String>;
     /// An SVG drawing.
-    fn render_svg(&self, puzzle: &Value, solution: bool) -> Result<String>;
+    fn render_svg_model(&self, model: &PuzzleModel, solution: bool) -> Result<String>;
     /// Arcade genres: a live simulation of the board (see [`Genre::simulate`]).
-    fn simulate(&self, puzzle: &Value) -> Result<Box<dyn crate::arcade::Simulation>>;
+    fn simulate_model(&self, model: &PuzzleModel) -> Result<Box<dyn crate::arcade::Simulation>>;
+
+    /// The archive label values of a board given as JSON (see [`DynGenre::labels_model`]).
+    fn labels(&self, id: &PuzzleId, puzzle: &Value) -> Result<Labels> {
+        self.labels_model(id, &self.model(puzzle)?)
+    }
+    /// The digest of a puzzle given as JSON.
+    fn digest(&self, puzzle: &Value) -> Result<String> {
+        self.digest_model(&self.model(puzzle)?)
+    }
+    /// The puzzle with its answer removed.
+    fn without_solution(&self, puzzle: &Value) -> Result<Value> {
+        self.without_solution_model(&self.model(puzzle)?)
+    }
+    /// Writes puzzle JSON in the canonical text form.
+    fn encode(&self, puzzle: &Value) -> Result<String> {
+        self.encode_model(&self.model(puzzle)?)
+    }
+    /// Reads a player's state from text (genre's text form or JSON).
+    fn decode_state(&self, puzzle: &Value, text: &str) -> Result<Value> {
+        self.decode_state_model(&self.model(puzzle)?, text)
+    }
+    /// Counts solutions up to `limit` within `budget`.
+    fn count_solutions(&self, puzzle: &Value, limit: u64, budget: &mut Budget) -> Result<Count> {
+        self.count_solutions_model(&self.model(puzzle)?, limit, budget)
+    }
+    /// The solve report for one puzzle (one shape for every genre, see [`crate::report`]).
+    fn solve_report(&self, puzzle: &Value, options: SolveOptions) -> Result<SolveReport> {
+        self.solve_report_model(&self.model(puzzle)?, options)
+    }
+    /// The human-style grade.
+    fn grade(&self, puzzle: &Value) -> Result<Grade> {
+        self.grade_model(&self.model(puzzle)?)
+    }
+    /// The next step for a player's state.
+    fn hint(&self, puzzle: &Value, state: &Value) -> Result<Hint> {
+        self.hint_model(&self.model(puzzle)?, state)
+    }
+    /// The rule-based verdict on a player's state.
+    fn check(&self, puzzle: &Value, state: &Value) -> Result<Verdict> {
+        self.check_model(&self.model(puzzle)?, state)
+    }
+    /// A terminal drawing.
+    fn render_text(&self, puzzle: &Value, state: Option<&Value>, solution: bool) -> Result<String> {
+        self.render_text_model(&self.model(puzzle)?, state, solution)
+    }
+    /// An SVG drawing.
+    fn render_svg(&self, puzzle: &Value, solution: bool) -> Result<String> {
+        self.render_svg_model(&self.model(puzzle)?, solution)
+    }
+    /// Arcade genres: a live simulation of the board (see [`Genre::simulate`]).
+    fn simulate(&self, puzzle: &Value) -> Result<Box<dyn crate::arcade::Simulation>> {
+        self.simulate_model(&self.model(puzzle)?)
+    }
 }
 
 /// What a front end lists about a genre (`dayseed genres --json`, the API's `/genres`, the
@@ -144,15 +223,30 @@ pub fn genre_summary(g: &dyn DynGenre) -> Value {
 pub struct Registered<G>(pub G);
 
 impl<G: Genre> Registered<G> {
-    fn puzzle(&self, value: &Value) -> Result<G::Puzzle> {
-        let puzzle: G::Puzzle = serde_json::from_value(value.clone())
+    /// Parses and validates puzzle JSON into the typed puzzle.
+    fn parse(&self, value: &Value) -> Result<G::Puzzle> {
+        let puzzle = G::Puzzle::deserialize(value)
             .map_err(|e| Error::puzzle(format!("{} puzzle JSON is not valid: {e}", G::NAME)))?;
         self.0.validate(&puzzle)?;
         Ok(puzzle)
     }
 
+    /// The typed puzzle inside a model, refusing another genre's model.
+    fn typed<'m>(&self, model: &'m PuzzleModel) -> Result<&'m G::Puzzle> {
+        model
+            .get::<G::Puzzle>()
+            .filter(|_| model.genre() == G::NAME)
+            .ok_or_else(|| {
+                Error::puzzle(format!(
+                    "a {} board was given to {}",
+                    model.genre(),
+                    G::NAME
+                ))
+            })
+    }
+
     fn state(&self, puzzle: &G::Puzzle, value: &Value) -> Result<G::State> {
-        let state: G::State = serde_json::from_value(value.clone())
+        let state = G::State::deserialize(value)
             .map_err(|e| Error::state(format!("{} state JSON is not valid: {e}", G::NAME)))?;
         self.0.validate_state(puzzle, &state)?;
         Ok(state)
@@ -201,10 +295,9 @@ impl<G: Genre> DynGenre for Registered<G> {
         self.0.label_specs()
     }
 
-    fn labels(&self, id: &PuzzleId, puzzle: &Value) -> Result<Labels> {
+    fn labels_model(&self, id: &PuzzleId, model: &PuzzleModel) -> Result<Labels> {
         let params = self.0.parse_params(&id.params)?;
-        let puzzle = self.puzzle(puzzle)?;
-        let all = self.0.labels(&params, &puzzle);
+        let all = self.0.labels(&params, self.typed(model)?);
         // Only declared labels are filed, whatever the genre computed.
         let declared = |l| self.0.label_specs().iter().any(|s| s.label == l);
         Ok(Labels {
@@ -290,17 +383,8 @@ impl<G: Genre> DynGenre for Registered<G> {
             attempts: board.attempts,
             fallback: board.fallback,
             puzzle: Self::to_json(&board.puzzle)?,
+            model: PuzzleModel::new(G::NAME, board.puzzle),
         })
-    }
-
-    fn digest(&self, puzzle: &Value) -> Result<String> {
-        let p = self.puzzle(puzzle)?;
-        Ok(board_digest(G::NAME, &self.0.canonical_content(&p)))
-    }
-
-    fn without_solution(&self, puzzle: &Value) -> Result<Value> {
-        let p = self.puzzle(puzzle)?;
-        Self::to_json(&self.0.without_solution(&p))
     }
 
     fn decode(&self, text: &str) -> Result<Value> {
@@ -314,58 +398,85 @@ impl<G: Genre> DynGenre for Registered<G> {
         Self::to_json(&p)
     }
 
-    fn encode(&self, puzzle: &Value) -> Result<String> {
-        Ok(self.0.encode(&self.puzzle(puzzle)?))
+    fn model(&self, puzzle: &Value) -> Result<PuzzleModel> {
+        Ok(PuzzleModel::new(G::NAME, self.parse(puzzle)?))
     }
 
-    fn decode_state(&self, puzzle: &Value, text: &str) -> Result<Value> {
+    fn digest_model(&self, model: &PuzzleModel) -> Result<String> {
+        let p = self.typed(model)?;
+        Ok(board_digest(G::NAME, &self.0.canonical_content(p)))
+    }
+
+    fn without_solution_model(&self, model: &PuzzleModel) -> Result<Value> {
+        Self::to_json(&self.0.without_solution(self.typed(model)?))
+    }
+
+    fn encode_model(&self, model: &PuzzleModel) -> Result<String> {
+        Ok(self.0.encode(self.typed(model)?))
+    }
+
+    fn decode_state_model(&self, model: &PuzzleModel, text: &str) -> Result<Value> {
         if text.len() > MAX_INPUT_BYTES {
             return Err(Error::state(format!(
                 "state text is longer than {MAX_INPUT_BYTES} bytes"
             )));
         }
-        let p = self.puzzle(puzzle)?;
-        let s = self.0.decode_state(&p, text)?;
-        self.0.validate_state(&p, &s)?;
+        let p = self.typed(model)?;
+        let s = self.0.decode_state(p, text)?;
+        self.0.validate_state(p, &s)?;
         Self::to_json(&s)
     }
 
-    fn count_solutions(&self, puzzle: &Value, limit: u64, budget: &mut Budget) -> Result<Count> {
-        self.0.count_solutions(&self.puzzle(puzzle)?, limit, budget)
+    fn count_solutions_model(
+        &self,
+        model: &PuzzleModel,
+        limit: u64,
+        budget: &mut Budget,
+    ) -> Result<Count> {
+        self.0.count_solutions(self.typed(model)?, limit, budget)
     }
 
-    fn solve_report(&self, puzzle: &Value, options: SolveOptions) -> Result<SolveReport> {
-        self.0.solve_report(&self.puzzle(puzzle)?, options)
+    fn solve_report_model(
+        &self,
+        model: &PuzzleModel,
+        options: SolveOptions,
+    ) -> Result<SolveReport> {
+        self.0.solve_report(self.typed(model)?, options)
     }
 
-    fn grade(&self, puzzle: &Value) -> Result<Grade> {
-        self.0.grade(&self.puzzle(puzzle)?)
+    fn grade_model(&self, model: &PuzzleModel) -> Result<Grade> {
+        self.0.grade(self.typed(model)?)
     }
 
-    fn hint(&self, puzzle: &Value, state: &Value) -> Result<Hint> {
-        let p = self.puzzle(puzzle)?;
-        let s = self.state(&p, state)?;
-        self.0.hint(&p, &s)
+    fn hint_model(&self, model: &PuzzleModel, state: &Value) -> Result<Hint> {
+        let p = self.typed(model)?;
+        let s = self.state(p, state)?;
+        self.0.hint(p, &s)
     }
 
-    fn check(&self, puzzle: &Value, state: &Value) -> Result<Verdict> {
-        let p = self.puzzle(puzzle)?;
-        let s = self.state(&p, state)?;
-        self.0.check(&p, &s)
+    fn check_model(&self, model: &PuzzleModel, state: &Value) -> Result<Verdict> {
+        let p = self.typed(model)?;
+        let s = self.state(p, state)?;
+        self.0.check(p, &s)
     }
 
-    fn render_text(&self, puzzle: &Value, state: Option<&Value>, solution: bool) -> Result<String> {
-        let p = self.puzzle(puzzle)?;
-        let s = state.map(|s| self.state(&p, s)).transpose()?;
-        Ok(self.0.render_text(&p, s.as_ref(), solution))
+    fn render_text_model(
+        &self,
+        model: &PuzzleModel,
+        state: Option<&Value>,
+        solution: bool,
+    ) -> Result<String> {
+        let p = self.typed(model)?;
+        let s = state.map(|s| self.state(p, s)).transpose()?;
+        Ok(self.0.render_text(p, s.as_ref(), solution))
     }
 
-    fn render_svg(&self, puzzle: &Value, solution: bool) -> Result<String> {
-        self.0.render_svg(&self.puzzle(puzzle)?, solution)
+    fn render_svg_model(&self, model: &PuzzleModel, solution: bool) -> Result<String> {
+        self.0.render_svg(self.typed(model)?, solution)
     }
 
-    fn simulate(&self, puzzle: &Value) -> Result<Box<dyn crate::arcade::Simulation>> {
-        self.0.simulate(&self.puzzle(puzzle)?)
+    fn simulate_model(&self, model: &PuzzleModel) -> Result<Box<dyn crate::arcade::Simulation>> {
+        self.0.simulate(self.typed(model)?)
     }
 }
 

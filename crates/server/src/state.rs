@@ -81,7 +81,9 @@ pub struct Board {
     pub genre: &'static dyn DynGenre,
     /// The parsed id.
     pub id: PuzzleId,
-    /// The generated record (its puzzle JSON includes the answer: never send it).
+    /// The generated record (its puzzle JSON includes the answer: never send it). Its
+    /// `model` is the board's typed model, made by the generator: checks and hints on a cached
+    /// board use it and parse nothing.
     pub record: GeneratedRecord,
     /// The response body for `GET /puzzles/{id}` and the daily: the view without the answer.
     pub public_json: Bytes,

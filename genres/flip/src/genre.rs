@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 
 use crate::params::Params;
 use crate::player::{PlayerRun, play};
-use crate::puzzle::{Puzzle, check_tape, preview_taps};
+use crate::puzzle::{Puzzle, check_tape, parse_run_seed, preview_taps};
 use crate::render;
 use crate::rules::{MAX_TICKS, reaction_seconds};
 use crate::sim::FlipSim;
@@ -22,7 +22,7 @@ pub struct Flip;
 impl Flip {
     /// The step function for a run, after checking the puzzle.
     pub fn sim(&self, puzzle: &Puzzle) -> Result<FlipSim> {
-        Ok(FlipSim::new(puzzle.seed()?))
+        Ok(FlipSim::new(puzzle.seed()))
     }
 
     /// The simulated player's whole run (30 minutes at most).
@@ -114,24 +114,23 @@ impl Genre for Flip {
     }
 
     fn validate(&self, puzzle: &Puzzle) -> Result<()> {
-        puzzle.seed().map(|_| ())
+        puzzle.check()
     }
 
     /// The generator version, mode and seed, the first obstacles and the simulated player's taps,
     /// all regenerated from the seed (so the digest signs the run itself, not the preview's
     /// rounding, and is the same with or without the answer).
     fn canonical_content(&self, p: &Puzzle) -> String {
-        let seed = u64::from_str_radix(&p.run_seed, 16).unwrap_or(0);
+        let seed = p.seed();
+        // A seed whose preview the simulated player cannot clear (none is known) hashes no taps.
         let taps: Vec<String> = preview_taps(seed)
             .unwrap_or_default()
             .iter()
             .map(u32::to_string)
             .collect();
         let mut out = format!(
-            "{} {} seed={}\ntaps={}\n",
-            p.generator,
-            p.mode,
-            p.run_seed,
+            "g1 endless seed={}\ntaps={}\n",
+            p.run_seed(),
             taps.join(",")
         );
         for o in Puzzle::public(seed).obstacles {
@@ -155,10 +154,9 @@ impl Genre for Flip {
     }
 
     fn without_solution(&self, puzzle: &Puzzle) -> Puzzle {
-        Puzzle {
-            taps: None,
-            ..puzzle.clone()
-        }
+        let mut bare = puzzle.clone();
+        bare.taps = None;
+        bare
     }
 
     /// The simulated player (reaction delay included) flying the run for up to 30 minutes:
@@ -204,7 +202,7 @@ impl Genre for Flip {
 
     /// One line: `g1 ENDLESS <run_seed>`.
     fn encode(&self, puzzle: &Puzzle) -> String {
-        format!("{} ENDLESS {}\n", puzzle.generator, puzzle.run_seed)
+        format!("g1 ENDLESS {}\n", puzzle.run_seed())
     }
 
     fn decode(&self, text: &str) -> Result<Puzzle> {
@@ -220,12 +218,7 @@ impl Genre for Flip {
                 "flip text '{shown}': only 'g1 ENDLESS <seed>' is supported"
             )));
         }
-        let probe = Puzzle {
-            run_seed: seed.to_string(),
-            obstacles: Vec::new(),
-            ..Puzzle::public(0)
-        };
-        Ok(Puzzle::public(probe.seed()?))
+        Ok(Puzzle::public(parse_run_seed(seed)?))
     }
 
     /// The tape's text form (`1.5P0.x P0...`) or its JSON (`{"events": [...]}`).
@@ -245,11 +238,12 @@ impl Genre for Flip {
     }
 
     fn render_text(&self, puzzle: &Puzzle, tape: Option<&Tape>, show_solution: bool) -> String {
-        let Ok(seed) = puzzle.seed() else {
-            return "invalid run\n".into();
-        };
+        let seed = puzzle.seed();
         const SCREEN: usize = 100;
-        let mut out = format!("flip run {} (g1, endless), first 200 m\n", puzzle.run_seed);
+        let mut out = format!(
+            "flip run {} (g1, endless), first 200 m\n",
+            puzzle.run_seed()
+        );
         let mut drawn = None;
         if let Some(t) = tape {
             drawn = Some(render::path(seed, t, 2.0 * SCREEN as f64));
@@ -272,7 +266,7 @@ impl Genre for Flip {
     }
 
     fn render_svg(&self, puzzle: &Puzzle, show_solution: bool) -> Result<String> {
-        let seed = puzzle.seed()?;
+        let seed = puzzle.seed();
         let path = if show_solution {
             render::path(seed, &self.player_run(puzzle)?.tape, 240.0).0
         } else {

@@ -25,24 +25,104 @@ use dayseed_core::arcade::{Action, Tape};
 /// How many obstacles a puzzle's preview shows.
 pub const PREVIEW: usize = 16;
 
-/// A run.
+/// A run, parsed: the g1 endless run of one seed, its preview of the first obstacles and, on
+/// generated runs, the simulated player's taps (the answer). Reading JSON checks the fields that
+/// name the run (generator, mode, seed, clock) and the preview's length; [`Puzzle::check`]
+/// (which the registry runs on every run it takes in) checks the preview and the taps against the
+/// seed's stream.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "Wire", into = "Wire")]
 pub struct Puzzle {
-    /// The generator version of the run (`g1`).
-    pub generator: String,
-    /// The mode (`endless`).
-    pub mode: String,
-    /// The run's 64-bit seed, 16 lower-case hex digits.
-    pub run_seed: String,
-    /// The tick clock.
-    pub ticks_per_second: u32,
-    /// The longest run.
-    pub max_seconds: u32,
+    seed: u64,
     /// The first obstacles (rounded to the millimetre).
     pub obstacles: Vec<Obstacle>,
     /// The simulated player's tap ticks over the preview (the answer).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub taps: Option<Vec<u32>>,
+}
+
+/// The JSON form of [`Puzzle`], as it travels.
+#[derive(Serialize, Deserialize)]
+struct Wire {
+    /// The generator version of the run (`g1`).
+    generator: String,
+    /// The mode (`endless`).
+    mode: String,
+    /// The run's 64-bit seed, 16 lower-case hex digits.
+    run_seed: String,
+    /// The tick clock.
+    ticks_per_second: u32,
+    /// The longest run.
+    max_seconds: u32,
+    /// The first obstacles (rounded to the millimetre).
+    obstacles: Vec<Obstacle>,
+    /// The simulated player's tap ticks over the preview (the answer).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    taps: Option<Vec<u32>>,
+}
+
+impl TryFrom<Wire> for Puzzle {
+    type Error = Error;
+
+    fn try_from(w: Wire) -> Result<Puzzle> {
+        if w.generator != "g1" {
+            return Err(Error::puzzle(format!(
+                "flip run generator '{}' is not supported; supported: g1",
+                w.generator.chars().take(20).collect::<String>()
+            )));
+        }
+        if w.mode != "endless" {
+            return Err(Error::puzzle(format!(
+                "flip mode '{}' is not supported; the only mode is endless",
+                w.mode.chars().take(20).collect::<String>()
+            )));
+        }
+        let seed = parse_run_seed(&w.run_seed)?;
+        if w.ticks_per_second != TICKS_PER_SECOND || w.max_seconds != MAX_RUN_SECONDS {
+            return Err(Error::puzzle(format!(
+                "a g1 run has ticks_per_second {TICKS_PER_SECOND} and max_seconds \
+                 {MAX_RUN_SECONDS}, not {} and {}",
+                w.ticks_per_second, w.max_seconds
+            )));
+        }
+        if w.obstacles.len() > PREVIEW {
+            return Err(Error::puzzle(format!(
+                "the preview has {} obstacles; at most {PREVIEW}",
+                w.obstacles.len()
+            )));
+        }
+        Ok(Puzzle {
+            seed,
+            obstacles: w.obstacles,
+            taps: w.taps,
+        })
+    }
+}
+
+impl From<Puzzle> for Wire {
+    fn from(p: Puzzle) -> Wire {
+        Wire {
+            generator: "g1".into(),
+            mode: "endless".into(),
+            run_seed: p.run_seed(),
+            ticks_per_second: TICKS_PER_SECOND,
+            max_seconds: MAX_RUN_SECONDS,
+            obstacles: p.obstacles,
+            taps: p.taps,
+        }
+    }
+}
+
+/// A run seed's text form: 16 lower-case hex digits.
+pub fn parse_run_seed(hex: &str) -> Result<u64> {
+    (hex.len() == 16 && hex.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')))
+        .then(|| u64::from_str_radix(hex, 16).ok())
+        .flatten()
+        .ok_or_else(|| {
+            Error::puzzle(format!(
+                "run_seed '{}' is not 16 lower-case hex digits",
+                hex.chars().take(20).collect::<String>()
+            ))
+        })
 }
 
 /// The simulated player's tap ticks until it has cleared the first [`PREVIEW`] obstacles of the
@@ -78,11 +158,7 @@ impl Puzzle {
     /// The g1 endless run of `seed` without the answer.
     pub fn public(seed: u64) -> Puzzle {
         Puzzle {
-            generator: "g1".into(),
-            mode: "endless".into(),
-            run_seed: format!("{seed:016x}"),
-            ticks_per_second: TICKS_PER_SECOND,
-            max_seconds: MAX_RUN_SECONDS,
+            seed,
             obstacles: first_obstacles(seed, PREVIEW)
                 .into_iter()
                 .map(|o| Obstacle {
@@ -97,44 +173,28 @@ impl Puzzle {
         }
     }
 
-    /// The run's seed, after checking every field against g1.
-    pub fn seed(&self) -> Result<u64> {
-        if self.generator != "g1" {
-            return Err(Error::puzzle(format!(
-                "flip run generator '{}' is not supported; supported: g1",
-                self.generator.chars().take(20).collect::<String>()
-            )));
-        }
-        if self.mode != "endless" {
-            return Err(Error::puzzle(format!(
-                "flip mode '{}' is not supported; the only mode is endless",
-                self.mode.chars().take(20).collect::<String>()
-            )));
-        }
-        let hex = &self.run_seed;
-        let seed = (hex.len() == 16 && hex.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')))
-            .then(|| u64::from_str_radix(hex, 16).ok())
-            .flatten()
-            .ok_or_else(|| {
-                Error::puzzle(format!(
-                    "run_seed '{}' is not 16 lower-case hex digits",
-                    hex.chars().take(20).collect::<String>()
-                ))
-            })?;
-        if self.ticks_per_second != TICKS_PER_SECOND || self.max_seconds != MAX_RUN_SECONDS {
-            return Err(Error::puzzle(format!(
-                "a g1 run has ticks_per_second {TICKS_PER_SECOND} and max_seconds \
-                 {MAX_RUN_SECONDS}, not {} and {}",
-                self.ticks_per_second, self.max_seconds
-            )));
-        }
+    /// The run's seed.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The run's seed in its text form, 16 lower-case hex digits.
+    pub fn run_seed(&self) -> String {
+        format!("{:016x}", self.seed)
+    }
+
+    /// Checks the preview and the taps against the g1 stream of the seed (the registry runs this
+    /// on every run it takes in): each preview obstacle within a millimetre and a half of the
+    /// stream's, the taps exactly the simulated player's.
+    pub fn check(&self) -> Result<()> {
         if self.obstacles.len() > PREVIEW {
             return Err(Error::puzzle(format!(
                 "the preview has {} obstacles; at most {PREVIEW}",
                 self.obstacles.len()
             )));
         }
-        let want = Puzzle::public(seed);
+        let hex = self.run_seed();
+        let want = Puzzle::public(self.seed);
         for (i, (got, want)) in self.obstacles.iter().zip(&want.obstacles).enumerate() {
             let close = |a: f64, b: f64| (a - b).abs() <= 0.0015;
             let same = got.index == want.index
@@ -152,13 +212,13 @@ impl Puzzle {
             }
         }
         if let Some(taps) = &self.taps
-            && *taps != preview_taps(seed)?
+            && *taps != preview_taps(self.seed)?
         {
             return Err(Error::puzzle(format!(
                 "taps do not match the simulated player's taps on the run of seed {hex}"
             )));
         }
-        Ok(seed)
+        Ok(())
     }
 }
 

@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use dayseed_core::DynGenre;
 use dayseed_fourstep::GENRE;
-use dayseed_fourstep::course::{Course, Puzzle};
+use dayseed_fourstep::course::Puzzle;
 use dayseed_fourstep::genre::replay_tape;
 
 fn median(v: &mut [f64]) -> f64 {
@@ -47,7 +47,7 @@ fn main() {
             states += t.states;
             layers += u64::from(t.bars * 32);
         }
-        let course = Course::from_puzzle(&p).expect("valid");
+        let course = p.course().clone();
         let tape =
             dayseed_core::arcade::Tape::from_text(p.tape.as_deref().unwrap_or("1")).expect("tape");
         if !replay_tape(&course, &tape).expect("replays").ending.won {

@@ -107,9 +107,43 @@ pub struct TerrainInfo {
     pub states: u64,
 }
 
-/// A fourstep puzzle in its JSON form.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// A fourstep puzzle, parsed: the playable [`Course`] (tempo, bars, ground and obstacles, read
+/// and bounded once when the puzzle comes in) and what the generator recorded beside it. There is
+/// no other way to make one than from its JSON form, so every `Puzzle` holds a checked course.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(try_from = "Wire", into = "Wire")]
 pub struct Puzzle {
+    course: Course,
+    /// Difficulty level 1..=5 the course was generated at.
+    pub difficulty: u32,
+    /// The terrains as generated.
+    pub terrains: Vec<TerrainInfo>,
+    /// The solver's winning tape, text form.
+    pub tape: Option<String>,
+    /// Presses in the solver's tape.
+    pub presses: Option<u32>,
+    /// Timing window of each press, milliseconds at the course's tempo.
+    pub windows_ms: Vec<u32>,
+    /// The smallest window.
+    pub tightest_ms: Option<u32>,
+}
+
+impl PartialEq for Puzzle {
+    fn eq(&self, other: &Puzzle) -> bool {
+        let (a, b) = (&self.course, &other.course);
+        (a.bpm, a.bars, &a.levels, &a.obstacles) == (b.bpm, b.bars, &b.levels, &b.obstacles)
+            && self.difficulty == other.difficulty
+            && self.terrains == other.terrains
+            && self.tape == other.tape
+            && self.presses == other.presses
+            && self.windows_ms == other.windows_ms
+            && self.tightest_ms == other.tightest_ms
+    }
+}
+
+/// A fourstep puzzle in its JSON form, as it travels.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Wire {
     /// Tempo, beats per minute.
     pub bpm: u32,
     /// Length in bars (4 beats each).
@@ -135,6 +169,66 @@ pub struct Puzzle {
     /// The smallest window.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tightest_ms: Option<u32>,
+}
+
+impl TryFrom<Wire> for Puzzle {
+    type Error = Error;
+
+    fn try_from(w: Wire) -> Result<Puzzle> {
+        Ok(Puzzle {
+            course: Course::from_wire(&w)?,
+            difficulty: w.difficulty,
+            terrains: w.terrains,
+            tape: w.tape,
+            presses: w.presses,
+            windows_ms: w.windows_ms,
+            tightest_ms: w.tightest_ms,
+        })
+    }
+}
+
+impl From<Puzzle> for Wire {
+    fn from(p: Puzzle) -> Wire {
+        Wire {
+            bpm: p.course.bpm,
+            bars: p.course.bars,
+            difficulty: p.difficulty,
+            ground: p.course.ground_text(),
+            obstacles: p.course.obstacles.clone(),
+            terrains: p.terrains,
+            tape: p.tape,
+            presses: p.presses,
+            windows_ms: p.windows_ms,
+            tightest_ms: p.tightest_ms,
+        }
+    }
+}
+
+impl Puzzle {
+    /// The playable course.
+    pub fn course(&self) -> &Course {
+        &self.course
+    }
+
+    /// Tempo, beats per minute.
+    pub fn bpm(&self) -> u32 {
+        self.course.bpm
+    }
+
+    /// Length in bars (4 beats each).
+    pub fn bars(&self) -> u32 {
+        self.course.bars
+    }
+
+    /// The ground, one character per cell: `0`-`3` level, `_` pit.
+    pub fn ground(&self) -> String {
+        self.course.ground_text()
+    }
+
+    /// The obstacles.
+    pub fn obstacles(&self) -> &[Obstacle] {
+        &self.course.obstacles
+    }
 }
 
 /// The playable course: columns and obstacles with a lookup by bar.
@@ -232,8 +326,8 @@ impl Course {
             .collect()
     }
 
-    /// Reads and checks a puzzle from outside: every bound, naming what is wrong.
-    pub fn from_puzzle(p: &Puzzle) -> Result<Course> {
+    /// Reads and checks a puzzle's JSON form: every bound, naming what is wrong.
+    pub fn from_wire(p: &Wire) -> Result<Course> {
         check_bpm(p.bpm)?;
         check_bars(p.bars)?;
         if !(1..=5).contains(&p.difficulty) {

@@ -172,27 +172,27 @@ impl Genre for Fourstep {
         }
     }
 
-    fn validate(&self, puzzle: &Puzzle) -> Result<()> {
-        Course::from_puzzle(puzzle).map(|_| ())
+    /// A `Puzzle` only exists with a course checked on the way in ([`Course::from_wire`]).
+    fn validate(&self, _puzzle: &Puzzle) -> Result<()> {
+        Ok(())
     }
 
     fn canonical_content(&self, p: &Puzzle) -> String {
         format!(
             "T{} B{} D{}\n{}\n{}\ntape={}",
-            p.bpm,
-            p.bars,
+            p.bpm(),
+            p.bars(),
             p.difficulty,
-            p.ground,
-            serde_json::to_string(&p.obstacles).unwrap_or_default(),
+            p.ground(),
+            serde_json::to_string(p.obstacles()).unwrap_or_default(),
             p.tape.as_deref().unwrap_or("-")
         )
     }
 
     fn without_solution(&self, puzzle: &Puzzle) -> Puzzle {
-        Puzzle {
-            tape: None,
-            ..puzzle.clone()
-        }
+        let mut bare = puzzle.clone();
+        bare.tape = None;
+        bare
     }
 
     /// `{"status":"solved","tape","ticks","score","par","presses","windows_ms","tightest_ms",
@@ -203,8 +203,8 @@ impl Genre for Fourstep {
     /// clears a terrain. Besides: `tape`, `ticks`, `score`, `par`, `presses`, `tightest_ms`,
     /// `windows_ms`, `layer_max`, `states`.
     fn solve_report(&self, puzzle: &Puzzle, options: SolveOptions) -> Result<SolveReport> {
-        let course = Course::from_puzzle(puzzle)?;
-        let solution = match solve_course(&course) {
+        let course = puzzle.course();
+        let solution = match solve_course(course) {
             Ok(s) => s,
             Err(bar) => {
                 return Ok(SolveReport::new(SolveStatus::Unsolvable)
@@ -216,7 +216,7 @@ impl Genre for Fourstep {
             }
         };
         let tape = tape_of(&solution.presses);
-        let replayed = replay_tape(&course, &tape)?;
+        let replayed = replay_tape(course, &tape)?;
         let windows_ms: Vec<u32> = solution
             .windows
             .iter()
@@ -248,8 +248,8 @@ impl Genre for Fourstep {
     /// (>= 300 ms) to 5 (< 110 ms), score = that window in ms; "techniques" count the presses
     /// and the tight ones (window < 150 ms).
     fn grade(&self, puzzle: &Puzzle) -> Result<Grade> {
-        let course = Course::from_puzzle(puzzle)?;
-        let solution = solve_course(&course)
+        let course = puzzle.course();
+        let solution = solve_course(course)
             .map_err(|bar| Error::puzzle(format!("no path with safety margins at bar {bar}")))?;
         let ms: Vec<u32> = solution
             .windows
@@ -260,13 +260,12 @@ impl Genre for Fourstep {
     }
 
     fn simulate(&self, puzzle: &Puzzle) -> Result<Box<dyn Simulation>> {
-        Ok(Box::new(Run::new(Course::from_puzzle(puzzle)?)))
+        Ok(Box::new(Run::new(puzzle.course().clone())))
     }
 
     fn check(&self, puzzle: &Puzzle, tape: &Tape) -> Result<Verdict> {
-        let course = Course::from_puzzle(puzzle)?;
         self.validate_state(puzzle, tape)?;
-        Ok(arcade::verdict(&replay_tape(&course, tape)?))
+        Ok(arcade::verdict(&replay_tape(puzzle.course(), tape)?))
     }
 
     fn encode(&self, puzzle: &Puzzle) -> String {
@@ -291,7 +290,7 @@ impl Genre for Fourstep {
     }
 
     fn validate_state(&self, puzzle: &Puzzle, tape: &Tape) -> Result<()> {
-        let end = puzzle.bars.saturating_mul(TICKS_PER_BAR);
+        let end = puzzle.bars().saturating_mul(TICKS_PER_BAR);
         if tape.events.len() > MAX_TAPE_EVENTS {
             return Err(Error::state(format!(
                 "tape has {} events; at most {MAX_TAPE_EVENTS}",
@@ -325,25 +324,22 @@ impl Genre for Fourstep {
     }
 
     fn render_text(&self, puzzle: &Puzzle, _state: Option<&Tape>, show_solution: bool) -> String {
-        let course = match Course::from_puzzle(puzzle) {
-            Ok(c) => c,
-            Err(e) => return format!("invalid course: {e}\n"),
-        };
+        let course = puzzle.course();
         let presses: Vec<u32> = if show_solution {
-            solve_course(&course).map(|s| s.presses).unwrap_or_default()
+            solve_course(course).map(|s| s.presses).unwrap_or_default()
         } else {
             Vec::new()
         };
-        crate::render::strip(&course, &presses)
+        crate::render::strip(course, &presses)
     }
 
     /// The course with its beat grid and obstacles; with the solution, the hero's path under the
     /// solver's presses (bounded: at most 512 bars = 8192 cells, 98304 px wide).
     fn render_svg(&self, puzzle: &Puzzle, show_solution: bool) -> Result<String> {
-        let course = Course::from_puzzle(puzzle)?;
+        let course = puzzle.course();
         let presses = if show_solution {
             Some(
-                solve_course(&course)
+                solve_course(course)
                     .map_err(|bar| {
                         Error::puzzle(format!("no path with safety margins at bar {bar}"))
                     })?
@@ -352,6 +348,6 @@ impl Genre for Fourstep {
         } else {
             None
         };
-        Ok(crate::render::svg(&course, presses.as_deref()))
+        Ok(crate::render::svg(course, presses.as_deref()))
     }
 }

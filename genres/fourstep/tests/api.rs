@@ -70,7 +70,7 @@ fn the_solver_tape_wins_in_the_game_for_every_difficulty() {
             let v = GENRE.check(&rec, &tape).unwrap();
             assert!(v.solved, "{id}: {v:?}");
             let p = puzzle(&id);
-            let course = Course::from_puzzle(&p).unwrap();
+            let course = p.course().clone();
             let replayed =
                 replay_tape(&course, &tape_of(&solve_course(&course).unwrap().presses)).unwrap();
             assert!(replayed.ending.won);
@@ -86,7 +86,7 @@ fn the_solver_tape_wins_in_the_game_for_every_difficulty() {
 #[test]
 fn replays_are_deterministic_tick_for_tick() {
     let p = puzzle("fourstep:SEED-3-T140-B12-D4-g1");
-    let course = Course::from_puzzle(&p).unwrap();
+    let course = p.course().clone();
     let tape = tape_of(&solve_course(&course).unwrap().presses);
     let a = replay_tape(&course, &tape).unwrap();
     let b = replay_tape(&course, &tape).unwrap();
@@ -108,7 +108,7 @@ fn every_press_shifted_one_tick_still_wins_without_margins() {
     for d in [1, 3, 5] {
         for seed in 0..5 {
             let p = puzzle(&format!("fourstep:SEED-{seed}-T128-B16-D{d}-g1"));
-            let course = Course::from_puzzle(&p).unwrap();
+            let course = p.course().clone();
             let presses = solve_course(&course).unwrap().presses;
             for i in 0..presses.len() {
                 for moved in [presses[i] - SHIFT_TICKS, presses[i] + SHIFT_TICKS] {
@@ -156,7 +156,7 @@ fn margins_make_the_verifier_stricter_than_the_game() {
     );
     // Across generated courses: shifts that the game survives but the verifier rejects.
     let p = puzzle("fourstep:SEED-1-T128-B16-D4-g1");
-    let course = Course::from_puzzle(&p).unwrap();
+    let course = p.course().clone();
     let presses = solve_course(&course).unwrap().presses;
     let end = course.end_tick();
     let mut stricter = 0;

@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 
 use crate::board::Board;
 use crate::params::Params;
-use crate::puzzle::{Puzzle, State};
+use crate::puzzle::{Puzzle, State, rows_text};
 use crate::{format, hint, solver};
 
 /// Lights Out: press a cell to toggle it and its orthogonal neighbours; turn every light off.
@@ -136,14 +136,14 @@ impl Genre for LightsOut {
         Labels {
             difficulty: None,
             size: Some(dayseed_core::declare::size_label(
-                puzzle.width,
-                puzzle.height,
+                puzzle.width(),
+                puzzle.height(),
             )),
         }
     }
 
     fn validate(&self, puzzle: &Puzzle) -> Result<()> {
-        puzzle.lights().map(|_| ())
+        puzzle.check()
     }
 
     fn canonical_content(&self, p: &Puzzle) -> String {
@@ -156,10 +156,10 @@ impl Genre for LightsOut {
         let num = |v: Option<u32>| v.map_or("-".to_string(), |n| n.to_string());
         format!(
             "{}x{} wrap={}\n{}\npar={} optimal={}\npresses={}",
-            p.width,
-            p.height,
-            u8::from(p.wrap),
-            p.board.join("\n"),
+            p.width(),
+            p.height(),
+            u8::from(p.wrap()),
+            rows_text(p.lights()).join("\n"),
             num(p.par),
             num(p.optimal),
             presses.join(";")
@@ -167,18 +167,17 @@ impl Genre for LightsOut {
     }
 
     fn without_solution(&self, puzzle: &Puzzle) -> Puzzle {
-        Puzzle {
-            presses: None,
-            ..puzzle.clone()
-        }
+        let mut bare = puzzle.clone();
+        bare.presses = None;
+        bare
     }
 
     fn count_solutions(&self, puzzle: &Puzzle, limit: u64, budget: &mut Budget) -> Result<Count> {
-        let lights = puzzle.lights()?;
+        let lights = puzzle.lights();
         if !budget.spend_n(lights.cells()) {
             return Ok(Count::BudgetExhausted);
         }
-        let a = solver::analyse(&lights);
+        let a = solver::analyse(lights);
         if !a.solvable() {
             return Ok(Count::Exactly(0));
         }
@@ -196,8 +195,8 @@ impl Genre for LightsOut {
     /// Besides: `width`, `height`, `wrap`, `solvable`, `nullity`, `solutions` (2^nullity),
     /// `optimal`, `optimal_exact` and `presses` (the same shortest press set).
     fn solve_report(&self, puzzle: &Puzzle, options: SolveOptions) -> Result<SolveReport> {
-        let lights = puzzle.lights()?;
-        let a = solver::analyse(&lights);
+        let lights = puzzle.lights();
+        let a = solver::analyse(lights);
         let best = solver::minimal(&a);
         let status = match (a.solvable(), a.nullity) {
             (false, _) => SolveStatus::Unsolvable,
@@ -227,27 +226,26 @@ impl Genre for LightsOut {
     }
 
     fn grade(&self, puzzle: &Puzzle) -> Result<Grade> {
-        let lights = puzzle.lights()?;
-        let best = solver::solve_minimal(&lights)
+        let best = solver::solve_minimal(puzzle.lights())
             .ok_or_else(|| Error::puzzle("this board has no solution"))?;
         Ok(optimal_grade(best.presses))
     }
 
     fn hint(&self, puzzle: &Puzzle, state: &State) -> Result<Hint> {
-        hint::next_press(&state.current(&puzzle.lights()?)?)
+        hint::next_press(&state.current(puzzle.lights())?)
     }
 
     fn check(&self, puzzle: &Puzzle, state: &State) -> Result<Verdict> {
-        Ok(hint::verdict(&state.current(&puzzle.lights()?)?))
+        Ok(hint::verdict(&state.current(puzzle.lights())?))
     }
 
     fn encode(&self, puzzle: &Puzzle) -> String {
         let mut out = String::new();
-        if puzzle.wrap {
+        if puzzle.wrap() {
             out.push_str("wrap\n");
         }
-        for row in &puzzle.board {
-            out.push_str(row);
+        for row in rows_text(puzzle.lights()) {
+            out.push_str(&row);
             out.push('\n');
         }
         out
@@ -265,14 +263,12 @@ impl Genre for LightsOut {
     }
 
     fn validate_state(&self, puzzle: &Puzzle, state: &State) -> Result<()> {
-        state.current(&puzzle.lights()?).map(|_| ())
+        state.current(puzzle.lights()).map(|_| ())
     }
 
     fn render_text(&self, puzzle: &Puzzle, state: Option<&State>, show_solution: bool) -> String {
-        let Ok(lights) = puzzle.lights() else {
-            return "invalid board\n".into();
-        };
-        let current = match state.map(|s| s.current(&lights)) {
+        let lights = puzzle.lights();
+        let current = match state.map(|s| s.current(lights)) {
             Some(Ok(b)) => b,
             Some(Err(e)) => return format!("invalid state: {e}\n"),
             None => lights.clone(),
@@ -302,7 +298,7 @@ impl Genre for LightsOut {
     }
 
     fn render_svg(&self, puzzle: &Puzzle, show_solution: bool) -> Result<String> {
-        let lights = puzzle.lights()?;
+        let lights = puzzle.lights();
         if lights.cells() > 250_000 {
             return Err(Error::new(
                 ErrorKind::Unsupported,
@@ -310,7 +306,7 @@ impl Genre for LightsOut {
             ));
         }
         let answer = if show_solution {
-            solver::solve_minimal(&lights).map(|m| m.pattern)
+            solver::solve_minimal(lights).map(|m| m.pattern)
         } else {
             None
         };

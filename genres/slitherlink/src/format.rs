@@ -9,8 +9,8 @@ use crate::model::Puzzle;
 /// Writes the clue rows, one per line.
 pub fn encode(p: &Puzzle) -> String {
     let mut out = String::new();
-    for row in &p.clues {
-        out.push_str(row);
+    for row in p.clue_rows() {
+        out.push_str(&row);
         out.push('\n');
     }
     out
@@ -79,7 +79,7 @@ mod tests {
     #[test]
     fn decode_reports_line_and_column() {
         let p = decode("3.2\n.1.\n").unwrap();
-        assert_eq!((p.width, p.height), (3, 2));
+        assert_eq!(p.size(), (3, 2));
         assert_eq!(encode(&p), "3.2\n.1.\n");
         let e = decode("3.2\n.x.\n").unwrap_err();
         assert_eq!(

@@ -21,11 +21,11 @@ pub struct Slitherlink;
 const ANSWER_NODES: u64 = 20_000_000;
 
 fn answer(g: &Grid, p: &Puzzle) -> Option<Vec<u8>> {
-    if let Some(sol) = &p.solution {
-        return Some(edges_to_states(g, sol));
+    if let Some(sol) = p.solution() {
+        return Some(sol.to_vec());
     }
     let mut budget = Budget::new(ANSWER_NODES);
-    let out = Solver::new(g, &p.clue_array()).count(2, &mut budget);
+    let out = Solver::new(g, p.clues()).count(2, &mut budget);
     (out.count == Count::Exactly(1))
         .then_some(out.first)
         .flatten()
@@ -120,12 +120,12 @@ impl Genre for Slitherlink {
     }
 
     fn labels(&self, params: &Params, puzzle: &Puzzle) -> Labels {
-        let level = puzzle.difficulty.unwrap_or(u32::from(params.level));
+        let level = puzzle.difficulty().unwrap_or(u32::from(params.level));
         Labels {
             difficulty: Some(level.to_string()),
             size: Some(dayseed_core::declare::size_label(
-                puzzle.width,
-                puzzle.height,
+                puzzle.width(),
+                puzzle.height(),
             )),
         }
     }
@@ -135,27 +135,23 @@ impl Genre for Slitherlink {
     }
 
     fn canonical_content(&self, p: &Puzzle) -> String {
-        let mut s = format!("{}x{}\nclues:{}\n", p.width, p.height, p.clues.join("/"));
-        if let Some(sol) = &p.solution {
+        let (w, h) = p.size();
+        let mut s = format!("{w}x{h}\nclues:{}\n", p.clue_rows().join("/"));
+        if let Some(sol) = p.solution_rows() {
             s.push_str(&format!("h:{}\nv:{}\n", sol.h.join("/"), sol.v.join("/")));
         }
-        if let Some(d) = p.difficulty {
+        if let Some(d) = p.difficulty() {
             s.push_str(&format!("difficulty:{d}\n"));
         }
         s
     }
 
     fn without_solution(&self, p: &Puzzle) -> Puzzle {
-        Puzzle {
-            solution: None,
-            ..p.clone()
-        }
+        p.without_solution()
     }
 
     fn count_solutions(&self, p: &Puzzle, limit: u64, budget: &mut Budget) -> Result<Count> {
-        let (w, h) = p.size();
-        let g = Grid::new(w, h);
-        Ok(Solver::new(&g, &p.clue_array()).count(limit, budget).count)
+        Ok(Solver::new(p.grid(), p.clues()).count(limit, budget).count)
     }
 
     /// Counts solutions up to 2; `solution` is the loop's edges (the first found), `nodes` the
@@ -165,10 +161,10 @@ impl Genre for Slitherlink {
     /// true) written out flat as before.
     fn solve_report(&self, p: &Puzzle, options: SolveOptions) -> Result<SolveReport> {
         let (w, h) = p.size();
-        let g = Grid::new(w, h);
-        let clues = p.clue_array();
+        let g = p.grid();
+        let clues = p.clues();
         let mut budget = Budget::new(options.budget);
-        let out = Solver::new(&g, &clues).count(2, &mut budget);
+        let out = Solver::new(g, clues).count(2, &mut budget);
         let mut report = SolveReport::new(SolveStatus::from_count(out.count))
             .with_nodes(budget.spent())
             .detail("width", w)
@@ -178,12 +174,12 @@ impl Genre for Slitherlink {
             report = report.detail("budget_exhausted", true);
         }
         if let Some(first) = &out.first {
-            let edges = serde_json::to_value(solution_edges(&g, first))
+            let edges = serde_json::to_value(solution_edges(g, first))
                 .map_err(|e| Error::puzzle(format!("cannot encode the solution: {e}")))?;
             report = report.with_solution(edges);
         }
         if out.count.is_unique() && options.grade {
-            let (grade, capped) = grade::grade_capped(&g, &clues);
+            let (grade, capped) = grade::grade_capped(g, clues);
             if capped {
                 report = report.detail("grade_capped", true);
             }
@@ -199,22 +195,18 @@ impl Genre for Slitherlink {
     }
 
     fn grade(&self, p: &Puzzle) -> Result<Grade> {
-        let (w, h) = p.size();
-        Ok(grade::grade_capped(&Grid::new(w, h), &p.clue_array()).0)
+        Ok(grade::grade_capped(p.grid(), p.clues()).0)
     }
 
     fn hint(&self, p: &Puzzle, state: &State) -> Result<Hint> {
-        let (w, h) = p.size();
-        let g = Grid::new(w, h);
-        let marks = edges_to_states(&g, state);
-        let stored = p.solution.as_ref().map(|s| edges_to_states(&g, s));
-        hint::hint(&g, &p.clue_array(), &marks, stored)
+        let g = p.grid();
+        let marks = edges_to_states(g, state);
+        hint::hint(g, p.clues(), &marks, p.solution().map(<[u8]>::to_vec))
     }
 
     fn check(&self, p: &Puzzle, state: &State) -> Result<Verdict> {
-        let (w, h) = p.size();
-        let g = Grid::new(w, h);
-        Ok(verdict(&g, &p.clue_array(), &edges_to_states(&g, state)))
+        let g = p.grid();
+        Ok(verdict(g, p.clues(), &edges_to_states(g, state)))
     }
 
     fn encode(&self, p: &Puzzle) -> String {
@@ -239,25 +231,23 @@ impl Genre for Slitherlink {
     }
 
     fn render_text(&self, p: &Puzzle, state: Option<&State>, show_solution: bool) -> String {
-        let (w, h) = p.size();
-        let g = Grid::new(w, h);
+        let g = p.grid();
         let marks = if show_solution {
             // The answer shows its lines only (no crosses).
-            answer(&g, p).map(|a| {
+            answer(g, p).map(|a| {
                 a.into_iter()
                     .map(|s| if s == ON { ON } else { UNKNOWN })
                     .collect::<Vec<u8>>()
             })
         } else {
-            state.map(|s| edges_to_states(&g, s))
+            state.map(|s| edges_to_states(g, s))
         };
-        render::text(&g, &p.clue_array(), marks.as_deref())
+        render::text(g, p.clues(), marks.as_deref())
     }
 
     fn render_svg(&self, p: &Puzzle, show_solution: bool) -> Result<String> {
-        let (w, h) = p.size();
-        let g = Grid::new(w, h);
-        let sol = if show_solution { answer(&g, p) } else { None };
-        Ok(render::svg(&g, &p.clue_array(), sol.as_deref()))
+        let g = p.grid();
+        let sol = if show_solution { answer(g, p) } else { None };
+        Ok(render::svg(g, p.clues(), sol.as_deref()))
     }
 }

@@ -236,11 +236,11 @@ mod tests {
         assert_eq!(
             decode_foreign("https://puzz.link/p?slither/3/2/876")
                 .unwrap()
-                .clues,
-            p.clues
+                .clues(),
+            p.clues()
         );
-        assert_eq!(decode_foreign("3x2t0:3a2a1a").unwrap().clues, p.clues);
-        assert_eq!(decode_foreign("3x2:3a2a1a").unwrap().clues, p.clues);
+        assert_eq!(decode_foreign("3x2t0:3a2a1a").unwrap().clues(), p.clues());
+        assert_eq!(decode_foreign("3x2:3a2a1a").unwrap().clues(), p.clues());
     }
 
     #[test]
@@ -260,8 +260,8 @@ mod tests {
                 .map(|r| r.as_str().unwrap())
                 .collect();
             let p = decode(&rows.join("\n")).unwrap();
-            assert_eq!(decode_foreign(&to_puzzlink(&p)).unwrap().clues, p.clues);
-            assert_eq!(decode_foreign(&to_tatham(&p)).unwrap().clues, p.clues);
+            assert_eq!(decode_foreign(&to_puzzlink(&p)).unwrap().clues(), p.clues());
+            assert_eq!(decode_foreign(&to_tatham(&p)).unwrap().clues(), p.clues());
             n += 1;
         }
         assert!(n > 0);

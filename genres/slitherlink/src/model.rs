@@ -3,6 +3,8 @@
 use dayseed_core::{Error, Result};
 use serde::{Deserialize, Serialize};
 
+use std::sync::OnceLock;
+
 use crate::grid::{Grid, MAX_SIDE, MIN_SIDE, NONE};
 
 /// Edge state: not decided.
@@ -25,75 +27,232 @@ pub struct Edges {
     pub v: Vec<String>,
 }
 
-/// A Slitherlink board (see the crate docs for the JSON form).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// A Slitherlink board, parsed: size, clues as a compact array, the loop's edge states when
+/// known, and the level. Its JSON form (see the crate docs) is read through a checked wire form,
+/// so a `Puzzle` that came from JSON never holds an unreadable row; one built in code is checked
+/// by [`Puzzle::check`], which the registry runs on every board.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(try_from = "Wire", into = "Wire")]
 pub struct Puzzle {
+    width: usize,
+    height: usize,
+    /// Whether the JSON form names `grid_size` (square boards from the generator do).
+    grid_size: bool,
+    /// `width * height` clues, row-major, [`NO_CLUE`] where empty.
+    clues: Vec<i8>,
+    /// The loop as edge states ([`ON`]/[`OFF`]) in [`Grid`] order.
+    solution: Option<Vec<u8>>,
+    difficulty: Option<u32>,
+    /// The incidence tables, built on first use and kept with the board.
+    grid: OnceLock<Grid>,
+}
+
+impl PartialEq for Puzzle {
+    fn eq(&self, other: &Puzzle) -> bool {
+        (self.width, self.height, self.grid_size) == (other.width, other.height, other.grid_size)
+            && self.clues == other.clues
+            && self.solution == other.solution
+            && self.difficulty == other.difficulty
+    }
+}
+
+impl Eq for Puzzle {}
+
+/// The JSON form of [`Puzzle`], as it travels.
+#[derive(Serialize, Deserialize)]
+struct Wire {
     /// Columns.
-    pub width: u32,
+    width: u32,
     /// Rows.
-    pub height: u32,
+    height: u32,
     /// The side, present when the board is square.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub grid_size: Option<u32>,
+    grid_size: Option<u32>,
     /// `height` strings of `width` chars: `0`-`3` or `.` for no clue.
-    pub clues: Vec<String>,
+    clues: Vec<String>,
     /// The loop as `'0'/'1'` edge rows; absent when hidden or unknown.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub solution: Option<Edges>,
+    solution: Option<Edges>,
     /// Level 1..10 from the grader; absent for puzzles read from text.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub difficulty: Option<u32>,
+    difficulty: Option<u32>,
+}
+
+impl TryFrom<Wire> for Puzzle {
+    type Error = Error;
+
+    fn try_from(w: Wire) -> Result<Puzzle> {
+        let (width, height) = (w.width as usize, w.height as usize);
+        if !(MIN_SIDE..=MAX_SIDE).contains(&width) || !(MIN_SIDE..=MAX_SIDE).contains(&height) {
+            return Err(Error::puzzle(format!(
+                "board {width}x{height} is out of bounds ({MIN_SIDE}..={MAX_SIDE} each side)"
+            )));
+        }
+        if let Some(s) = w.grid_size
+            && (width != height || s as usize != width)
+        {
+            return Err(Error::puzzle(format!(
+                "grid_size {s} does not match width {width} and height {height}"
+            )));
+        }
+        check_rows("clues", &w.clues, height, width, |b| {
+            b == b'.' || (b'0'..=b'3').contains(&b)
+        })?;
+        let clues = w
+            .clues
+            .iter()
+            .flat_map(|row| row.bytes())
+            .map(|b| if b == b'.' { NO_CLUE } else { (b - b'0') as i8 })
+            .collect();
+        let solution = match &w.solution {
+            Some(sol) => {
+                check_edges("solution", sol, width, height, |b| b == b'0' || b == b'1')?;
+                Some(edge_rows_to_states(width, height, sol))
+            }
+            None => None,
+        };
+        let p = Puzzle {
+            width,
+            height,
+            grid_size: w.grid_size.is_some(),
+            clues,
+            solution,
+            difficulty: w.difficulty,
+            grid: OnceLock::new(),
+        };
+        p.check()?;
+        Ok(p)
+    }
+}
+
+impl From<Puzzle> for Wire {
+    fn from(p: Puzzle) -> Wire {
+        Wire {
+            width: p.width as u32,
+            height: p.height as u32,
+            grid_size: p.grid_size.then_some(p.width as u32),
+            clues: p.clue_rows(),
+            solution: p.solution_rows(),
+            difficulty: p.difficulty,
+        }
+    }
 }
 
 /// A player's marks: the same shape as [`Edges`], chars `1` = line, `x` = cross, `.` = unknown.
 pub type State = Edges;
 
+/// Edge rows (already shape-checked) to states in [`Grid`] order: `'1'` is [`ON`], anything
+/// else [`OFF`].
+fn edge_rows_to_states(w: usize, h: usize, e: &Edges) -> Vec<u8> {
+    let code = |b: u8| if b == b'1' { ON } else { OFF };
+    let mut out = Vec::with_capacity((h + 1) * w + h * (w + 1));
+    out.extend(e.h.iter().flat_map(|row| row.bytes()).map(code));
+    out.extend(e.v.iter().flat_map(|row| row.bytes()).map(code));
+    out
+}
+
 impl Puzzle {
-    /// A puzzle from compact clues (no solution, no difficulty).
+    /// A puzzle from compact clues (no solution, no difficulty); `grid_size` is named when the
+    /// board is square. The registry checks every board it takes ([`Puzzle::check`]).
     pub fn from_clues(w: usize, h: usize, clues: &[i8]) -> Puzzle {
-        let rows = (0..h)
-            .map(|r| {
-                clues[r * w..(r + 1) * w]
-                    .iter()
-                    .map(|&c| if c < 0 { '.' } else { (b'0' + c as u8) as char })
-                    .collect()
-            })
-            .collect();
         Puzzle {
-            width: w as u32,
-            height: h as u32,
-            grid_size: (w == h).then_some(w as u32),
-            clues: rows,
+            width: w,
+            height: h,
+            grid_size: w == h,
+            clues: clues.to_vec(),
             solution: None,
             difficulty: None,
+            grid: OnceLock::new(),
         }
     }
 
-    /// Board size as `(w, h)` after [`Puzzle::check`].
-    pub fn size(&self) -> (usize, usize) {
-        (self.width as usize, self.height as usize)
+    /// The same board with the loop's edge states (in [`Grid`] order; anything but [`ON`] is
+    /// off the loop).
+    pub fn with_solution(mut self, states: &[u8]) -> Puzzle {
+        self.solution = Some(
+            states
+                .iter()
+                .map(|&s| if s == ON { ON } else { OFF })
+                .collect(),
+        );
+        self
     }
 
-    /// Validates sizes and characters (never panics on untrusted input).
+    /// The same board with its level.
+    pub fn with_difficulty(mut self, level: u32) -> Puzzle {
+        self.difficulty = Some(level);
+        self
+    }
+
+    /// The same board without its answer.
+    pub fn without_solution(&self) -> Puzzle {
+        Puzzle {
+            solution: None,
+            ..self.clone()
+        }
+    }
+
+    /// Board size as `(w, h)`.
+    pub fn size(&self) -> (usize, usize) {
+        (self.width, self.height)
+    }
+
+    /// Columns.
+    pub fn width(&self) -> u32 {
+        self.width as u32
+    }
+
+    /// Rows.
+    pub fn height(&self) -> u32 {
+        self.height as u32
+    }
+
+    /// The level from the grader, if known.
+    pub fn difficulty(&self) -> Option<u32> {
+        self.difficulty
+    }
+
+    /// The incidence tables of this board's size, built once per board.
+    pub fn grid(&self) -> &Grid {
+        self.grid.get_or_init(|| Grid::new(self.width, self.height))
+    }
+
+    /// Checks the invariants: sizes within bounds, one clue per cell (0-3 or [`NO_CLUE`]), a
+    /// solution with one state per edge, a level in 1..10.
     pub fn check(&self) -> Result<()> {
-        let (w, h) = (self.width as usize, self.height as usize);
+        let (w, h) = (self.width, self.height);
         if !(MIN_SIDE..=MAX_SIDE).contains(&w) || !(MIN_SIDE..=MAX_SIDE).contains(&h) {
             return Err(Error::puzzle(format!(
                 "board {w}x{h} is out of bounds ({MIN_SIDE}..={MAX_SIDE} each side)"
             )));
         }
-        if let Some(s) = self.grid_size
-            && (w != h || s as usize != w)
-        {
+        if self.grid_size && w != h {
             return Err(Error::puzzle(format!(
-                "grid_size {s} does not match width {w} and height {h}"
+                "grid_size is named but the board is {w}x{h}"
             )));
         }
-        check_rows("clues", &self.clues, h, w, |b| {
-            b == b'.' || (b'0'..=b'3').contains(&b)
-        })?;
-        if let Some(sol) = &self.solution {
-            check_edges("solution", sol, w, h, |b| b == b'0' || b == b'1')?;
+        if self.clues.len() != w * h {
+            return Err(Error::puzzle(format!(
+                "{} clues for a {w}x{h} board",
+                self.clues.len()
+            )));
+        }
+        if let Some(i) = self.clues.iter().position(|&c| !(NO_CLUE..=3).contains(&c)) {
+            return Err(Error::puzzle(format!(
+                "clues row {}, column {}: {} is not a clue 0-3",
+                i / w + 1,
+                i % w + 1,
+                self.clues[i]
+            )));
+        }
+        if let Some(sol) = &self.solution
+            && sol.len() != (h + 1) * w + h * (w + 1)
+        {
+            return Err(Error::puzzle(format!(
+                "solution has {} edges; a {w}x{h} board has {}",
+                sol.len(),
+                (h + 1) * w + h * (w + 1)
+            )));
         }
         if let Some(d) = self.difficulty
             && !(1..=10).contains(&d)
@@ -103,13 +262,49 @@ impl Puzzle {
         Ok(())
     }
 
-    /// Clues as a compact array ([`NO_CLUE`] where empty), after [`Puzzle::check`].
+    /// The clues, row-major ([`NO_CLUE`] where empty).
+    pub fn clues(&self) -> &[i8] {
+        &self.clues
+    }
+
+    /// The clues as a new vector (see [`Puzzle::clues`]).
     pub fn clue_array(&self) -> Vec<i8> {
+        self.clues.clone()
+    }
+
+    /// The clue rows as text: `0`-`3`, `.` for no clue.
+    pub fn clue_rows(&self) -> Vec<String> {
         self.clues
-            .iter()
-            .flat_map(|row| row.bytes())
-            .map(|b| if b == b'.' { NO_CLUE } else { (b - b'0') as i8 })
+            .chunks(self.width.max(1))
+            .map(|row| {
+                row.iter()
+                    .map(|&c| if c < 0 { '.' } else { (b'0' + c as u8) as char })
+                    .collect()
+            })
             .collect()
+    }
+
+    /// The stored loop as edge states ([`ON`]/[`OFF`]) in [`Grid`] order, if known.
+    pub fn solution(&self) -> Option<&[u8]> {
+        self.solution.as_deref()
+    }
+
+    /// The stored loop as `'0'/'1'` edge rows, if known.
+    pub fn solution_rows(&self) -> Option<Edges> {
+        let (w, h) = (self.width, self.height);
+        let sol = self.solution.as_ref()?;
+        let bit = |s: u8| if s == ON { '1' } else { '0' };
+        let n_h = (h + 1) * w;
+        Some(Edges {
+            h: sol[..n_h]
+                .chunks(w.max(1))
+                .map(|r| r.iter().map(|&s| bit(s)).collect())
+                .collect(),
+            v: sol[n_h..]
+                .chunks(w + 1)
+                .map(|r| r.iter().map(|&s| bit(s)).collect())
+                .collect(),
+        })
     }
 }
 

@@ -42,7 +42,7 @@ fn tally(difficulty: Difficulty, version: Version, seeds: impl Iterator<Item = u
         let g = board(version, seed, difficulty);
         if g.puzzle.unique == Some(true) {
             t.unique += 1;
-            let recount = solve(&g.puzzle.model(), &[], 2, 0, &mut Budget::new(SOLVE_BUDGET));
+            let recount = solve(g.puzzle.model(), &[], 2, 0, &mut Budget::new(SOLVE_BUDGET));
             if recount.count == Count::Exactly(1) {
                 t.recount_unique += 1;
             }
@@ -58,11 +58,11 @@ fn tally(difficulty: Difficulty, version: Version, seeds: impl Iterator<Item = u
         t.lines_total += g.puzzle.solution.as_ref().map_or(0, |s| s.len() as u64);
         t.number_total += g
             .puzzle
-            .stars
+            .stars()
             .iter()
             .map(|s| u64::from(s.number))
             .sum::<u64>();
-        t.stars_total += g.puzzle.stars.len() as u64;
+        t.stars_total += g.puzzle.stars().len() as u64;
         t.attempts_max = t.attempts_max.max(g.attempts);
         if g.attempts == 1 {
             t.repaired_first += 1;

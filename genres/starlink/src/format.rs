@@ -20,13 +20,10 @@ fn located(what: &str, e: &serde_json::Error) -> String {
 }
 
 /// Reads a puzzle from JSON text (the `dayseed gen` line or the `encode` form); fields other than
-/// the puzzle's own (`id`, `digest`, ...) are ignored. Bounds are checked by
-/// [`Puzzle::validate`].
+/// the puzzle's own (`id`, `digest`, ...) are ignored. Bounds are checked on the way in
+/// ([`Puzzle::validate`]).
 pub fn decode(text: &str) -> Result<Puzzle> {
-    let puzzle: Puzzle = serde_json::from_str(text)
-        .map_err(|e| Error::puzzle(located("not a starlink puzzle", &e)))?;
-    puzzle.validate()?;
-    Ok(puzzle)
+    serde_json::from_str(text).map_err(|e| Error::puzzle(located("not a starlink puzzle", &e)))
 }
 
 /// Reads a state `{"lines": [...]}` from JSON text.
@@ -34,11 +31,49 @@ pub fn decode_state(text: &str) -> Result<State> {
     serde_json::from_str(text).map_err(|e| Error::state(located("not a starlink state", &e)))
 }
 
-/// The canonical text: compact JSON of the puzzle without its solution.
+/// The canonical text: compact JSON of the puzzle without its solution, in the wire order
+/// (`width`, `height`, `difficulty`, `stars`, `candidates`, then `unique` and `solutions` when
+/// known). Written out here rather than through serde so that it cannot fail: every part is a
+/// number, a bool or a plain upper-case name, and coordinates print as serde_json prints them.
 pub fn encode(puzzle: &Puzzle) -> String {
-    let mut givens = puzzle.clone();
-    givens.solution = None;
-    serde_json::to_string(&givens).unwrap_or_default()
+    let number = |v: f64| serde_json::Value::from(v).to_string();
+    let stars: Vec<String> = puzzle
+        .stars()
+        .iter()
+        .map(|s| {
+            format!(
+                "{{\"x\":{},\"y\":{},\"number\":{},\"gravity\":{}}}",
+                number(s.x),
+                number(s.y),
+                s.number,
+                s.gravity
+            )
+        })
+        .collect();
+    let candidates: Vec<String> = puzzle
+        .candidates()
+        .iter()
+        .map(|c| {
+            let ids: Vec<String> = c.iter().map(u32::to_string).collect();
+            format!("[{}]", ids.join(","))
+        })
+        .collect();
+    let mut out = format!(
+        "{{\"width\":{},\"height\":{},\"difficulty\":\"{}\",\"stars\":[{}],\"candidates\":[{}]",
+        puzzle.width,
+        puzzle.height,
+        puzzle.difficulty.name(),
+        stars.join(","),
+        candidates.join(",")
+    );
+    if let Some(unique) = puzzle.unique {
+        out.push_str(&format!(",\"unique\":{unique}"));
+    }
+    if let Some(n) = puzzle.solutions {
+        out.push_str(&format!(",\"solutions\":{n}"));
+    }
+    out.push('}');
+    out
 }
 
 /// The digest content: size and difficulty, every star (fixed-point `x,y`, number, `g` for
@@ -52,7 +87,7 @@ pub fn encode(puzzle: &Puzzle) -> String {
 /// ```
 pub fn canonical_content(puzzle: &Puzzle) -> String {
     let stars: Vec<String> = puzzle
-        .stars
+        .stars()
         .iter()
         .map(|s| {
             format!(
@@ -65,7 +100,7 @@ pub fn canonical_content(puzzle: &Puzzle) -> String {
         })
         .collect();
     let candidates: Vec<String> = puzzle
-        .candidates
+        .candidates()
         .iter()
         .map(|c| c.iter().map(u32::to_string).collect::<Vec<_>>().join("-"))
         .collect();
@@ -98,6 +133,23 @@ mod tests {
         assert!(e.message().contains("missing field"), "{e}");
         let e = decode_state("{\"lines\": [1, -2]}").unwrap_err();
         assert!(e.message().starts_with("line 1, column"), "{e}");
+    }
+
+    #[test]
+    fn encode_is_the_serde_form_without_the_answer_on_every_fixture_board() {
+        for version in ["g1", "g2", "g3"] {
+            let path = format!(
+                "{}/../../fixtures/starlink/{version}.jsonl",
+                env!("CARGO_MANIFEST_DIR")
+            );
+            let text = std::fs::read_to_string(&path).unwrap();
+            for line in text.lines().filter(|l| !l.trim().is_empty()) {
+                let p = decode(line).unwrap();
+                let bare = p.without_solution();
+                assert_eq!(encode(&p), serde_json::to_string(&bare).unwrap());
+                assert_eq!(decode(&encode(&p)).unwrap(), bare);
+            }
+        }
     }
 
     #[test]

@@ -271,11 +271,11 @@ fn to_puzzle(
     difficulty: Difficulty,
     count: Count,
 ) -> Puzzle {
-    Puzzle {
-        width: spec.width,
-        height: spec.height,
+    let mut puzzle = Puzzle::new(
+        spec.width,
+        spec.height,
         difficulty,
-        stars: model
+        model
             .points
             .iter()
             .enumerate()
@@ -286,18 +286,19 @@ fn to_puzzle(
                 gravity: model.gravity[i],
             })
             .collect(),
-        candidates: model
+        model
             .lines
             .iter()
             .map(|l| l.stars().iter().map(|&s| u32::from(s)).collect())
             .collect(),
-        solution: Some(answer.lines()),
-        unique: Some(count.is_unique()),
-        solutions: match count {
-            Count::Exactly(n) | Count::AtLeast(n) => Some(n),
-            Count::BudgetExhausted => None,
-        },
-    }
+    );
+    puzzle.solution = Some(answer.lines());
+    puzzle.unique = Some(count.is_unique());
+    puzzle.solutions = match count {
+        Count::Exactly(n) | Count::AtLeast(n) => Some(n),
+        Count::BudgetExhausted => None,
+    };
+    puzzle
 }
 
 /// Generates the board of a generator version for a 32-bit seed and a difficulty.
@@ -397,7 +398,7 @@ fn finish(
     attempts: u32,
     fallback: Option<String>,
 ) -> Result<Generated<Puzzle>> {
-    let answer = puzzle.solution.as_deref().unwrap_or_default();
+    let answer = puzzle.solution.as_deref().unwrap_or(&[]);
     if !model.satisfies_rules(answer) {
         return Err(Error::new(
             ErrorKind::GenerationFailed,
@@ -429,12 +430,12 @@ mod tests {
             let answer = p.solution.clone().unwrap();
             assert!(model.satisfies_rules(&answer), "seed {s}");
             assert!(
-                p.stars
+                p.stars()
                     .iter()
                     .all(|st| st.number >= 1 && st.number <= answer::MAX_NUMBER)
             );
             if g.puzzle.unique == Some(true) {
-                let recount = solve(&model, &[], 2, 0, &mut Budget::new(SOLVE_BUDGET)).count;
+                let recount = solve(model, &[], 2, 0, &mut Budget::new(SOLVE_BUDGET)).count;
                 assert_eq!(recount, Count::Exactly(1), "seed {s}");
                 assert!(g.fallback.is_none());
             } else {

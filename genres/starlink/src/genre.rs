@@ -106,14 +106,11 @@ impl Genre for Starlink {
     }
 
     fn without_solution(&self, puzzle: &Puzzle) -> Puzzle {
-        Puzzle {
-            solution: None,
-            ..puzzle.clone()
-        }
+        puzzle.without_solution()
     }
 
     fn count_solutions(&self, puzzle: &Puzzle, limit: u64, budget: &mut Budget) -> Result<Count> {
-        Ok(crate::solver::solve(&puzzle.model(), &[], limit, 0, budget).count)
+        Ok(crate::solver::solve(puzzle.model(), &[], limit, 0, budget).count)
     }
 
     /// Counts solutions up to 2; `solution` is the first found (candidate line indices),
@@ -121,7 +118,7 @@ impl Genre for Starlink {
     /// `unique`, and `budget_exhausted` (only when true).
     fn solve_report(&self, puzzle: &Puzzle, options: SolveOptions) -> Result<SolveReport> {
         let mut budget = Budget::new(options.budget);
-        let out = crate::solver::solve(&puzzle.model(), &[], 2, 1, &mut budget);
+        let out = crate::solver::solve(puzzle.model(), &[], 2, 1, &mut budget);
         let solutions = match out.count {
             Count::Exactly(n) | Count::AtLeast(n) => n,
             Count::BudgetExhausted => out.solutions.len() as u64,
@@ -140,7 +137,7 @@ impl Genre for Starlink {
     }
 
     fn hint(&self, puzzle: &Puzzle, state: &State) -> Result<Hint> {
-        hint::hint(&puzzle.model(), &state.lines)
+        hint::hint(puzzle.model(), &state.lines)
     }
 
     fn check(&self, puzzle: &Puzzle, state: &State) -> Result<Verdict> {
@@ -152,8 +149,8 @@ impl Genre for Starlink {
                 if on[c as usize] {
                     problems.push(format!(
                         "line {c} ({}) crosses line {l} ({})",
-                        describe(&model, c),
-                        describe(&model, l)
+                        describe(model, c),
+                        describe(model, l)
                     ));
                 }
             }
@@ -199,7 +196,10 @@ impl Genre for Starlink {
     fn render_text(&self, puzzle: &Puzzle, state: Option<&State>, show_solution: bool) -> String {
         let lines = match (state, show_solution) {
             (Some(s), _) => s.lines.clone(),
-            (None, true) => puzzle.solution.clone().unwrap_or_default(),
+            (None, true) => match &puzzle.solution {
+                Some(answer) => answer.clone(),
+                None => Vec::new(),
+            },
             (None, false) => Vec::new(),
         };
         render::text(puzzle, &lines)

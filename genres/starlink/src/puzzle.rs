@@ -1,6 +1,8 @@
 //! The public JSON form of a board and a player's state, with bounds checks and the conversion to
 //! the fixed-point solving model.
 
+use std::sync::OnceLock;
+
 use dayseed_core::{Error, Result};
 use serde::{Deserialize, Serialize};
 
@@ -32,8 +34,11 @@ pub struct Star {
     pub gravity: bool,
 }
 
-/// A Starlink board (the JSON printed by `dayseed gen starlink`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// A Starlink board (the JSON printed by `dayseed gen starlink`), validated when it is read: the
+/// stars and candidate lines are private, so the solving model built from them on first use
+/// ([`Puzzle::model`]) is kept with the board and never goes stale.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(try_from = "Wire", into = "Wire")]
 pub struct Puzzle {
     /// Board width in cells.
     pub width: u32,
@@ -41,19 +46,71 @@ pub struct Puzzle {
     pub height: u32,
     /// The difficulty the board was generated for.
     pub difficulty: Difficulty,
-    /// The stars.
-    pub stars: Vec<Star>,
-    /// Candidate lines: `[a, b]` straight or `[a, g, b]` bent at gravity star `g`.
-    pub candidates: Vec<Vec<u32>>,
+    stars: Vec<Star>,
+    candidates: Vec<Vec<u32>>,
     /// The generator's answer: ascending indices into `candidates` (absent once removed).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub solution: Option<Vec<u32>>,
     /// Whether the board was proven to have exactly one solution.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unique: Option<bool>,
     /// The number of solutions, counted up to the generator's limit (absent if not settled).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub solutions: Option<u64>,
+    /// The solving model of the stars and lines, built on first use.
+    solving: OnceLock<Model>,
+}
+
+impl PartialEq for Puzzle {
+    fn eq(&self, other: &Puzzle) -> bool {
+        (self.width, self.height, self.difficulty) == (other.width, other.height, other.difficulty)
+            && self.stars == other.stars
+            && self.candidates == other.candidates
+            && self.solution == other.solution
+            && self.unique == other.unique
+            && self.solutions == other.solutions
+    }
+}
+
+/// The JSON form of [`Puzzle`], as it travels (field order is the wire order).
+#[derive(Serialize, Deserialize)]
+struct Wire {
+    width: u32,
+    height: u32,
+    difficulty: Difficulty,
+    stars: Vec<Star>,
+    candidates: Vec<Vec<u32>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    solution: Option<Vec<u32>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    unique: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    solutions: Option<u64>,
+}
+
+impl TryFrom<Wire> for Puzzle {
+    type Error = Error;
+
+    fn try_from(w: Wire) -> Result<Puzzle> {
+        let mut p = Puzzle::new(w.width, w.height, w.difficulty, w.stars, w.candidates);
+        p.solution = w.solution;
+        p.unique = w.unique;
+        p.solutions = w.solutions;
+        p.validate()?;
+        Ok(p)
+    }
+}
+
+impl From<Puzzle> for Wire {
+    fn from(p: Puzzle) -> Wire {
+        Wire {
+            width: p.width,
+            height: p.height,
+            difficulty: p.difficulty,
+            stars: p.stars,
+            candidates: p.candidates,
+            solution: p.solution,
+            unique: p.unique,
+            solutions: p.solutions,
+        }
+    }
 }
 
 /// A player's progress: the candidate lines drawn, in the order they were drawn.
@@ -88,6 +145,46 @@ fn check_indices(what: &str, list: &[u32], bound: usize, distinct: bool) -> Resu
 }
 
 impl Puzzle {
+    /// A board of stars and candidate lines, without answer or count. The registry checks every
+    /// board it takes in ([`Puzzle::validate`]).
+    pub fn new(
+        width: u32,
+        height: u32,
+        difficulty: Difficulty,
+        stars: Vec<Star>,
+        candidates: Vec<Vec<u32>>,
+    ) -> Puzzle {
+        Puzzle {
+            width,
+            height,
+            difficulty,
+            stars,
+            candidates,
+            solution: None,
+            unique: None,
+            solutions: None,
+            solving: OnceLock::new(),
+        }
+    }
+
+    /// The stars.
+    pub fn stars(&self) -> &[Star] {
+        &self.stars
+    }
+
+    /// Candidate lines: `[a, b]` straight or `[a, g, b]` bent at gravity star `g`.
+    pub fn candidates(&self) -> &[Vec<u32>] {
+        &self.candidates
+    }
+
+    /// The same board without its answer (the solving model is kept).
+    pub fn without_solution(&self) -> Puzzle {
+        Puzzle {
+            solution: None,
+            ..self.clone()
+        }
+    }
+
     /// Checks every bound: sizes, star positions (finite, on the board, distinct), numbers,
     /// candidate shapes (2 or 3 distinct stars, the middle of 3 a gravity star), solution indices.
     pub fn validate(&self) -> Result<()> {
@@ -182,14 +279,17 @@ impl Puzzle {
             .collect()
     }
 
-    /// The solving model (the puzzle must be valid).
-    pub fn model(&self) -> Model {
-        Model::new(
-            self.points(),
-            self.stars.iter().map(|s| s.gravity).collect(),
-            self.stars.iter().map(|s| s.number as u8).collect(),
-            self.lines(),
-        )
+    /// The solving model (the puzzle must be valid), built on first use and kept with the board:
+    /// checks and hints on a kept board do not recompute the crossing table.
+    pub fn model(&self) -> &Model {
+        self.solving.get_or_init(|| {
+            Model::new(
+                self.points(),
+                self.stars.iter().map(|s| s.gravity).collect(),
+                self.stars.iter().map(|s| s.number as u8).collect(),
+                self.lines(),
+            )
+        })
     }
 }
 
@@ -198,35 +298,25 @@ mod tests {
     use super::*;
 
     fn tiny() -> Puzzle {
-        Puzzle {
-            width: 3,
-            height: 3,
-            difficulty: Difficulty::Easy,
-            stars: vec![
-                Star {
-                    x: 0.5,
-                    y: 0.5,
-                    number: 1,
-                    gravity: false,
-                },
-                Star {
-                    x: 2.5,
-                    y: 0.5,
-                    number: 2,
-                    gravity: true,
-                },
-                Star {
-                    x: 2.5,
-                    y: 2.5,
-                    number: 1,
-                    gravity: false,
-                },
+        let star = |x, y, number, gravity| Star {
+            x,
+            y,
+            number,
+            gravity,
+        };
+        let mut p = Puzzle::new(
+            3,
+            3,
+            Difficulty::Easy,
+            vec![
+                star(0.5, 0.5, 1, false),
+                star(2.5, 0.5, 2, true),
+                star(2.5, 2.5, 1, false),
             ],
-            candidates: vec![vec![0, 1], vec![1, 2], vec![0, 1, 2]],
-            solution: Some(vec![0, 1]),
-            unique: None,
-            solutions: None,
-        }
+            vec![vec![0, 1], vec![1, 2], vec![0, 1, 2]],
+        );
+        p.solution = Some(vec![0, 1]);
+        p
     }
 
     #[test]

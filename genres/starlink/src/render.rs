@@ -49,14 +49,14 @@ pub fn text(puzzle: &Puzzle, lines: &[u32]) -> String {
     let rows = (i64::from(puzzle.height) * ROWS_PER_CELL + 1) as usize;
     let mut canvas = vec![vec![' '; cols]; rows];
     for &l in lines {
-        let c = &puzzle.candidates[l as usize];
+        let c = &puzzle.candidates()[l as usize];
         for w in c.windows(2) {
             let a = to_canvas(points[w[0] as usize]);
             let b = to_canvas(points[w[1] as usize]);
             stroke(&mut canvas, a, b);
         }
     }
-    for (i, s) in puzzle.stars.iter().enumerate() {
+    for (i, s) in puzzle.stars().iter().enumerate() {
         let (c, r) = to_canvas(points[i]);
         let digit = char::from_digit(s.number.min(9), 10).unwrap_or('?');
         let row = &mut canvas[(r as usize).min(rows - 1)];
@@ -78,7 +78,7 @@ pub fn text(puzzle: &Puzzle, lines: &[u32]) -> String {
         let _ = writeln!(out, "|{}|", row.into_iter().collect::<String>());
     }
     out.push_str(&border);
-    for (i, s) in puzzle.stars.iter().enumerate() {
+    for (i, s) in puzzle.stars().iter().enumerate() {
         let _ = writeln!(
             out,
             "star {i}: ({}, {}) number {}{}",
@@ -92,7 +92,7 @@ pub fn text(puzzle: &Puzzle, lines: &[u32]) -> String {
         let shown: Vec<String> = lines
             .iter()
             .map(|&l| {
-                let c = &puzzle.candidates[l as usize];
+                let c = &puzzle.candidates()[l as usize];
                 let stars: Vec<String> = c.iter().map(u32::to_string).collect();
                 format!("{l}:{}", stars.join("-"))
             })
@@ -114,7 +114,7 @@ fn px(units: i64) -> i64 {
 fn points_attr(puzzle: &Puzzle, c: &[u32]) -> String {
     c.iter()
         .map(|&s| {
-            let st = &puzzle.stars[s as usize];
+            let st = &puzzle.stars()[s as usize];
             format!("{},{}", px(to_fixed(st.x)), px(to_fixed(st.y)))
         })
         .collect::<Vec<_>>()
@@ -132,7 +132,7 @@ pub fn svg(puzzle: &Puzzle, show_solution: bool) -> String {
         r##"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">"##
     );
     let _ = writeln!(out, r##"<rect width="{w}" height="{h}" fill="#0b1026"/>"##);
-    for c in &puzzle.candidates {
+    for c in puzzle.candidates() {
         let _ = writeln!(
             out,
             r##"<polyline points="{}" fill="none" stroke="#39406a" stroke-width="1" stroke-dasharray="3 4"/>"##,
@@ -141,7 +141,7 @@ pub fn svg(puzzle: &Puzzle, show_solution: bool) -> String {
     }
     if show_solution {
         for &l in puzzle.solution.iter().flatten() {
-            if let Some(c) = puzzle.candidates.get(l as usize) {
+            if let Some(c) = puzzle.candidates().get(l as usize) {
                 let _ = writeln!(
                     out,
                     r##"<polyline points="{}" fill="none" stroke="#9fd3ff" stroke-width="4" stroke-linejoin="round"/>"##,
@@ -150,7 +150,7 @@ pub fn svg(puzzle: &Puzzle, show_solution: bool) -> String {
             }
         }
     }
-    for s in &puzzle.stars {
+    for s in puzzle.stars() {
         let (x, y) = (px(to_fixed(s.x)), px(to_fixed(s.y)));
         if s.gravity {
             let _ = writeln!(

@@ -39,9 +39,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         times.push(t.elapsed().as_secs_f64());
         attempts += u64::from(g.attempts);
         fallbacks += u64::from(g.fallback.is_some());
-        clues += g.puzzle.puzzle.bytes().filter(|&b| b != b'.').count();
+        clues += g.puzzle.givens().iter().filter(|&&v| v != 0).count();
         if print {
-            println!("{}", g.puzzle.puzzle);
+            println!("{}", dayseed_sudoku::format::encode_grid(g.puzzle.givens()));
         }
     }
     let total: f64 = times.iter().sum();

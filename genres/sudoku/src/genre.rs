@@ -37,9 +37,9 @@ fn unique_solution(givens: &Cells, budget: &mut Budget) -> Result<Cells> {
 
 /// The stored solution, or the computed one when the board carries none.
 fn solution_of(puzzle: &SudokuPuzzle) -> Result<Cells> {
-    match puzzle.stored_solution()? {
-        Some(s) => Ok(s),
-        None => unique_solution(&puzzle.givens()?, &mut Budget::new(SOLVE_BUDGET)),
+    match puzzle.stored_solution() {
+        Some(s) => Ok(*s),
+        None => unique_solution(puzzle.givens(), &mut Budget::new(SOLVE_BUDGET)),
     }
 }
 
@@ -115,31 +115,29 @@ impl Genre for Sudoku {
 
     fn labels(&self, params: &Level, puzzle: &SudokuPuzzle) -> Labels {
         Labels {
-            difficulty: Some(puzzle.difficulty.unwrap_or(*params).name().to_string()),
+            difficulty: Some(puzzle.difficulty().unwrap_or(*params).name().to_string()),
             size: None,
         }
     }
 
     fn validate(&self, puzzle: &SudokuPuzzle) -> Result<()> {
-        puzzle.givens()?;
-        puzzle.stored_solution()?;
-        Ok(())
+        puzzle.check()
     }
 
+    /// A board without a stored answer hashes the computed one; one that has no unique answer
+    /// (or whose search runs out of budget) hashes an empty solution, as it always has.
     fn canonical_content(&self, puzzle: &SudokuPuzzle) -> String {
-        let givens = puzzle.givens().map(|g| encode_grid(&g)).unwrap_or_default();
-        let solution = solution_of(puzzle)
-            .map(|s| encode_grid(&s))
-            .unwrap_or_default();
-        let difficulty = puzzle.difficulty.map_or("", Level::name);
+        let givens = encode_grid(puzzle.givens());
+        let solution = match solution_of(puzzle) {
+            Ok(s) => encode_grid(&s),
+            Err(_) => String::new(),
+        };
+        let difficulty = puzzle.difficulty().map_or("", Level::name);
         format!("givens={givens}\nsolution={solution}\ndifficulty={difficulty}")
     }
 
     fn without_solution(&self, puzzle: &SudokuPuzzle) -> SudokuPuzzle {
-        SudokuPuzzle {
-            solution: None,
-            ..puzzle.clone()
-        }
+        puzzle.without_solution()
     }
 
     fn count_solutions(
@@ -148,14 +146,14 @@ impl Genre for Sudoku {
         limit: u64,
         budget: &mut Budget,
     ) -> Result<Count> {
-        Ok(solver::count_solutions(&puzzle.givens()?, limit, budget))
+        Ok(solver::count_solutions(puzzle.givens(), limit, budget))
     }
 
     /// Counts solutions up to 2. The report's `solution` is the answer of a unique puzzle, `nodes`
     /// the search nodes spent; besides them `puzzle` (the givens) and `solutions` (0, 1, 2 = two
     /// or more; `null` when the budget ran out).
     fn solve_report(&self, puzzle: &SudokuPuzzle, options: SolveOptions) -> Result<SolveReport> {
-        let givens = puzzle.givens()?;
+        let givens = *puzzle.givens();
         let mut budget = Budget::new(options.budget);
         let solved = solver::solve(&givens, 2, &mut budget);
         let mut report = SolveReport::new(SolveStatus::from_count(solved.count))
@@ -174,22 +172,22 @@ impl Genre for Sudoku {
     }
 
     fn grade(&self, puzzle: &SudokuPuzzle) -> Result<Grade> {
-        let givens = puzzle.givens()?;
-        unique_solution(&givens, &mut Budget::new(SOLVE_BUDGET))?;
-        Ok(grade_json(&logic::grade(&givens)))
+        let givens = puzzle.givens();
+        unique_solution(givens, &mut Budget::new(SOLVE_BUDGET))?;
+        Ok(grade_json(&logic::grade(givens)))
     }
 
     fn hint(&self, puzzle: &SudokuPuzzle, state: &SudokuState) -> Result<Hint> {
-        let givens = puzzle.givens()?;
+        let givens = puzzle.givens();
         let solution = solution_of(puzzle)?;
-        let entries = state.entries(&givens)?;
+        let entries = state.entries(givens)?;
         let notes = state.note_masks()?;
-        hint::hint(&givens, &solution, &entries, notes.as_ref())
+        hint::hint(givens, &solution, &entries, notes.as_ref())
     }
 
     fn check(&self, puzzle: &SudokuPuzzle, state: &SudokuState) -> Result<Verdict> {
-        let givens = puzzle.givens()?;
-        let entries = state.entries(&givens)?;
+        let givens = puzzle.givens();
+        let entries = state.entries(givens)?;
         let grid: Cells = std::array::from_fn(|i| {
             if givens[i] != 0 {
                 givens[i]
@@ -208,10 +206,7 @@ impl Genre for Sudoku {
     }
 
     fn encode(&self, puzzle: &SudokuPuzzle) -> String {
-        puzzle
-            .givens()
-            .map(|g| encode_grid(&g))
-            .unwrap_or_else(|_| puzzle.puzzle.clone())
+        encode_grid(puzzle.givens())
     }
 
     /// Our 81-character line, or a puzz.link URL / Solo game id (see [`crate::interchange`]).
@@ -232,12 +227,12 @@ impl Genre for Sudoku {
         }
         let entries = parse_grid(trimmed).map_err(|e| Error::state(format!("entries: {e}")))?;
         let state = SudokuState::from_entries(&entries);
-        state.entries(&puzzle.givens()?)?;
+        state.entries(puzzle.givens())?;
         Ok(state)
     }
 
     fn validate_state(&self, puzzle: &SudokuPuzzle, state: &SudokuState) -> Result<()> {
-        state.entries(&puzzle.givens()?)?;
+        state.entries(puzzle.givens())?;
         state.note_masks()?;
         Ok(())
     }
@@ -248,11 +243,9 @@ impl Genre for Sudoku {
         state: Option<&SudokuState>,
         show_solution: bool,
     ) -> String {
-        let Ok(givens) = puzzle.givens() else {
-            return format!("(unreadable puzzle: {})\n", puzzle.puzzle);
-        };
-        let mut shown = givens;
-        if let Some(entries) = state.and_then(|s| s.entries(&givens).ok()) {
+        let givens = puzzle.givens();
+        let mut shown = *givens;
+        if let Some(entries) = state.and_then(|s| s.entries(givens).ok()) {
             for i in 0..81 {
                 if shown[i] == 0 {
                     shown[i] = entries[i];
@@ -266,12 +259,11 @@ impl Genre for Sudoku {
     }
 
     fn render_svg(&self, puzzle: &SudokuPuzzle, show_solution: bool) -> Result<String> {
-        let givens = puzzle.givens()?;
         let extra = if show_solution {
             solution_of(puzzle)?
         } else {
             [0; 81]
         };
-        Ok(render::svg(&givens, &extra))
+        Ok(render::svg(puzzle.givens(), &extra))
     }
 }

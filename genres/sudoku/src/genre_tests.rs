@@ -14,6 +14,45 @@ fn id(text: &str) -> PuzzleId {
 }
 
 #[test]
+fn a_generated_record_carries_its_typed_model_and_the_model_answers_like_the_json() {
+    let r = GENRE.generate(&id("sudoku:SEED-3-EASY-g2")).unwrap();
+    assert_eq!(r.model.genre(), "sudoku");
+    let typed = r.model.get::<crate::SudokuPuzzle>().unwrap();
+    assert_eq!(serde_json::to_value(typed).unwrap(), r.puzzle);
+    let parsed = GENRE.model(&r.puzzle).unwrap();
+    assert_eq!(parsed.get::<crate::SudokuPuzzle>(), Some(typed));
+    let solved = json!({ "entries": r.puzzle["solution"] });
+    let empty = json!({ "entries": ".".repeat(81) });
+    for model in [&r.model, &parsed] {
+        assert_eq!(GENRE.digest_model(model).unwrap(), r.digest);
+        assert_eq!(
+            GENRE.check_model(model, &solved).unwrap(),
+            GENRE.check(&r.puzzle, &solved).unwrap()
+        );
+        assert!(GENRE.check_model(model, &solved).unwrap().solved);
+        assert_eq!(
+            GENRE.hint_model(model, &empty).unwrap(),
+            GENRE.hint(&r.puzzle, &empty).unwrap()
+        );
+        assert_eq!(
+            GENRE.without_solution_model(model).unwrap(),
+            GENRE.without_solution(&r.puzzle).unwrap()
+        );
+    }
+    // Another genre's model (or anything else) is refused, not misread.
+    let foreign = dayseed_core::PuzzleModel::new("slitherlink", 7u8);
+    let e = GENRE.check_model(&foreign, &solved).unwrap_err();
+    assert!(
+        e.message()
+            .contains("slitherlink board was given to sudoku"),
+        "{e}"
+    );
+    // A board that does not parse never becomes a model.
+    let e = GENRE.model(&json!({ "puzzle": "12x" })).unwrap_err();
+    assert!(e.message().contains("line 1, column 3"), "{e}");
+}
+
+#[test]
 fn params_and_flags() {
     assert_eq!(GENRE.params_from_flags(&[]).unwrap(), "MEDIUM");
     assert_eq!(

@@ -8,20 +8,151 @@ use crate::format::{encode_grid, parse_grid, parse_solution};
 use crate::level::Level;
 use crate::logic::LogicGrade;
 
-/// A board: `{"difficulty"?, "puzzle", "solution"?, "grade"?}` (see the crate docs).
+/// A board, parsed: the givens as cells, the answer (checked against the givens and the rules)
+/// when known, the level and the grade. Its JSON form is `{"difficulty"?, "puzzle",
+/// "solution"?, "grade"?}` (see the crate docs); reading JSON validates it, so a
+/// `SudokuPuzzle` never holds an unreadable grid.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "Wire", into = "Wire")]
 pub struct SudokuPuzzle {
+    difficulty: Option<Level>,
+    givens: Cells,
+    solution: Option<Cells>,
+    grade: Option<Grade>,
+}
+
+/// The JSON form of [`SudokuPuzzle`], as it travels.
+#[derive(Serialize, Deserialize)]
+struct Wire {
     /// The level the board was generated and graded at.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub difficulty: Option<Level>,
+    difficulty: Option<Level>,
     /// The givens: 81 characters, `.` for an empty cell (`0` is accepted on input).
-    pub puzzle: String,
+    puzzle: String,
     /// The unique solution, 81 digits; omitted in the form a client sees before solving.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub solution: Option<String>,
+    solution: Option<String>,
     /// The grader's verdict.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub grade: Option<Grade>,
+    grade: Option<Grade>,
+}
+
+impl TryFrom<Wire> for SudokuPuzzle {
+    type Error = Error;
+
+    fn try_from(w: Wire) -> Result<SudokuPuzzle> {
+        let givens = parse_grid(&w.puzzle).map_err(|e| Error::puzzle(format!("puzzle: {e}")))?;
+        let solution = w
+            .solution
+            .map(|text| parse_solution(&text).map_err(|e| Error::puzzle(format!("solution: {e}"))))
+            .transpose()?;
+        SudokuPuzzle::new(givens, solution, w.difficulty, w.grade)
+    }
+}
+
+impl From<SudokuPuzzle> for Wire {
+    fn from(p: SudokuPuzzle) -> Wire {
+        Wire {
+            difficulty: p.difficulty,
+            puzzle: encode_grid(&p.givens),
+            solution: p.solution.as_ref().map(encode_grid),
+            grade: p.grade,
+        }
+    }
+}
+
+impl SudokuPuzzle {
+    /// A board from its parts, checked: givens are digits 0-9 (0 = empty); a solution is
+    /// complete, keeps every given and breaks no rule.
+    pub fn new(
+        givens: Cells,
+        solution: Option<Cells>,
+        difficulty: Option<Level>,
+        grade: Option<Grade>,
+    ) -> Result<SudokuPuzzle> {
+        let p = SudokuPuzzle {
+            difficulty,
+            givens,
+            solution,
+            grade,
+        };
+        p.check()?;
+        Ok(p)
+    }
+
+    /// A board from cells, without solution or grade. The registry validates every board it
+    /// takes in ([`SudokuPuzzle::check`]), so a cell above 9 is refused there.
+    pub fn from_givens(givens: &Cells) -> SudokuPuzzle {
+        SudokuPuzzle {
+            difficulty: None,
+            givens: *givens,
+            solution: None,
+            grade: None,
+        }
+    }
+
+    /// Checks the invariants: givens 0-9; the solution, when present, complete, consistent
+    /// with the givens and the rules.
+    pub fn check(&self) -> Result<()> {
+        if let Some(i) = (0..81).find(|&i| self.givens[i] > 9) {
+            return Err(Error::puzzle(format!(
+                "puzzle: {} holds {}, not a digit",
+                cell_name(i),
+                self.givens[i]
+            )));
+        }
+        let Some(solution) = &self.solution else {
+            return Ok(());
+        };
+        if let Some(i) = (0..81).find(|&i| !(1..=9).contains(&solution[i])) {
+            return Err(Error::puzzle(format!(
+                "solution: {} holds {}, not a digit 1-9",
+                cell_name(i),
+                solution[i]
+            )));
+        }
+        let givens = &self.givens;
+        if let Some(i) = (0..81).find(|&i| givens[i] != 0 && givens[i] != solution[i]) {
+            return Err(Error::puzzle(format!(
+                "solution: {} is {} but the given there is {}",
+                cell_name(i),
+                solution[i],
+                givens[i]
+            )));
+        }
+        if let Some(p) = crate::board::rule_problems(solution).first() {
+            return Err(Error::puzzle(format!("solution breaks the rules: {p}")));
+        }
+        Ok(())
+    }
+
+    /// The givens (0 = empty cell).
+    pub fn givens(&self) -> &Cells {
+        &self.givens
+    }
+
+    /// The stored solution, if the board carries one.
+    pub fn stored_solution(&self) -> Option<&Cells> {
+        self.solution.as_ref()
+    }
+
+    /// The level the board was generated and graded at, if known.
+    pub fn difficulty(&self) -> Option<Level> {
+        self.difficulty
+    }
+
+    /// The grader's verdict, if the board carries it.
+    pub fn grade(&self) -> Option<&Grade> {
+        self.grade.as_ref()
+    }
+
+    /// The same board without its answer.
+    pub fn without_solution(&self) -> SudokuPuzzle {
+        SudokuPuzzle {
+            solution: None,
+            ..self.clone()
+        }
+    }
 }
 
 /// A player's progress: `{"entries": 81 chars, "notes"?: [81 strings]}`.
@@ -33,44 +164,6 @@ pub struct SudokuState {
     /// Pencil marks: 81 strings of candidate digits (`""` = no notes for that cell).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub notes: Option<Vec<String>>,
-}
-
-impl SudokuPuzzle {
-    /// The givens as cells.
-    pub fn givens(&self) -> Result<Cells> {
-        parse_grid(&self.puzzle).map_err(|e| Error::puzzle(format!("puzzle: {e}")))
-    }
-
-    /// The stored solution, if any, checked against the givens and the rules.
-    pub fn stored_solution(&self) -> Result<Option<Cells>> {
-        let Some(text) = &self.solution else {
-            return Ok(None);
-        };
-        let solution = parse_solution(text).map_err(|e| Error::puzzle(format!("solution: {e}")))?;
-        let givens = self.givens()?;
-        if let Some(i) = (0..81).find(|&i| givens[i] != 0 && givens[i] != solution[i]) {
-            return Err(Error::puzzle(format!(
-                "solution: {} is {} but the given there is {}",
-                cell_name(i),
-                solution[i],
-                givens[i]
-            )));
-        }
-        if let Some(p) = crate::board::rule_problems(&solution).first() {
-            return Err(Error::puzzle(format!("solution breaks the rules: {p}")));
-        }
-        Ok(Some(solution))
-    }
-
-    /// A board from cells, without solution or grade.
-    pub fn from_givens(givens: &Cells) -> SudokuPuzzle {
-        SudokuPuzzle {
-            difficulty: None,
-            puzzle: encode_grid(givens),
-            solution: None,
-            grade: None,
-        }
-    }
 }
 
 /// The most characters one cell's notes may have.
@@ -167,12 +260,17 @@ mod tests {
         "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 
     fn board() -> SudokuPuzzle {
-        SudokuPuzzle {
-            difficulty: Some(Level::Easy),
-            puzzle: P.into(),
-            solution: Some(S.into()),
-            grade: None,
-        }
+        SudokuPuzzle::new(
+            parse_grid(P).unwrap(),
+            Some(parse_solution(S).unwrap()),
+            Some(Level::Easy),
+            None,
+        )
+        .unwrap()
+    }
+
+    fn from_json(json: serde_json::Value) -> Result<SudokuPuzzle, String> {
+        serde_json::from_value(json).map_err(|e| e.to_string())
     }
 
     #[test]
@@ -181,34 +279,40 @@ mod tests {
         let json = serde_json::to_value(&b).unwrap();
         assert_eq!(json["difficulty"], "EASY");
         assert!(json.get("grade").is_none());
-        let back: SudokuPuzzle = serde_json::from_value(json).unwrap();
+        let back: SudokuPuzzle = serde_json::from_value(json.clone()).unwrap();
         assert_eq!(back, b);
+        assert_eq!(json["puzzle"], P);
+        assert_eq!(json["solution"], S);
         let bare: SudokuPuzzle = serde_json::from_str(&format!("{{\"puzzle\":\"{P}\"}}")).unwrap();
-        assert_eq!(bare.solution, None);
-        assert_eq!(b.stored_solution().unwrap().unwrap()[0], 5);
+        assert_eq!(bare.stored_solution(), None);
+        assert_eq!(b.stored_solution().unwrap()[0], 5);
+        // `0` is read as an empty cell and written back as `.`.
+        let zeros = from_json(serde_json::json!({ "puzzle": P.replace('.', "0") })).unwrap();
+        assert_eq!(serde_json::to_value(&zeros).unwrap()["puzzle"], P);
+    }
+
+    #[test]
+    fn unreadable_boards_are_refused_on_the_way_in() {
+        let e = from_json(serde_json::json!({ "puzzle": "12x" })).unwrap_err();
+        assert!(e.contains("puzzle: line 1, column 3"), "{e}");
+        let mut cells = parse_grid(P).unwrap();
+        cells[0] = 10;
+        assert!(SudokuPuzzle::from_givens(&cells).check().is_err());
+        assert!(SudokuPuzzle::new(cells, None, None, None).is_err());
     }
 
     #[test]
     fn bad_solutions_are_named() {
-        let mut b = board();
-        b.solution = Some(format!("6{}", &S[1..]));
-        let e = b.stored_solution().unwrap_err();
-        assert!(
-            e.message().contains("r1c1 is 6 but the given there is 5"),
-            "{e}"
-        );
-        b.solution = Some(S[..80].into());
-        assert!(
-            b.stored_solution()
-                .unwrap_err()
-                .message()
-                .starts_with("solution: line 1")
-        );
+        let e = from_json(serde_json::json!({ "puzzle": P, "solution": format!("6{}", &S[1..]) }))
+            .unwrap_err();
+        assert!(e.contains("r1c1 is 6 but the given there is 5"), "{e}");
+        let e = from_json(serde_json::json!({ "puzzle": P, "solution": &S[..80] })).unwrap_err();
+        assert!(e.starts_with("solution: line 1"), "{e}");
     }
 
     #[test]
     fn states_are_checked() {
-        let givens = board().givens().unwrap();
+        let givens = *board().givens();
         let mut entries = givens;
         entries[2] = 4;
         let s = SudokuState::from_entries(&entries);

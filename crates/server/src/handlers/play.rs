@@ -1,4 +1,5 @@
-//! Rule-based check and hints for a submitted state.
+//! Rule-based check and hints for a submitted state, on the cached board's typed model (the
+//! board is parsed once, when it is generated, not per request).
 
 use axum::Json;
 use axum::extract::State;
@@ -38,7 +39,7 @@ pub async fn check(
 ) -> Result<Json<Verdict>, AppError> {
     let board = app.board(&req.id).await?;
     let verdict = app
-        .compute(move || Ok(board.genre.check(&board.record.puzzle, &req.state)?))
+        .compute(move || Ok(board.genre.check_model(&board.record.model, &req.state)?))
         .await?;
     Ok(Json(verdict))
 }
@@ -66,7 +67,7 @@ pub async fn hint(
     };
     let board = app.board(&req.id).await?;
     let hint = app
-        .compute(move || Ok(board.genre.hint(&board.record.puzzle, &req.state)?))
+        .compute(move || Ok(board.genre.hint_model(&board.record.model, &req.state)?))
         .await?;
     if let Some((player, sid)) = session {
         sessions::count_hint(&app, &player, &sid).await?;

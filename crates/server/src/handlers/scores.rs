@@ -141,7 +141,7 @@ pub async fn submit(
         .compute(move || {
             board
                 .genre
-                .check(&board.record.puzzle, &state)
+                .check_model(&board.record.model, &state)
                 .map_err(|e| match e.kind() {
                     ErrorKind::InvalidState => {
                         AppError::rejected(format!("the state does not fit the puzzle: {e}"))

@@ -9,7 +9,7 @@
 
 use dayseed_core::{Generated, Result, Rng};
 
-use crate::course::Puzzle;
+use crate::course::{Puzzle, Wire};
 use crate::generate;
 use crate::genre::tape_of;
 use crate::params::Params;
@@ -32,7 +32,7 @@ pub(crate) fn generate(seed: u64, params: &Params) -> Result<Generated<Puzzle>> 
         .map(|t| t.bar.to_string())
         .collect();
     let attempts = made.terrains.iter().map(|t| t.attempts).max().unwrap_or(1);
-    let puzzle = Puzzle {
+    let puzzle = Puzzle::try_from(Wire {
         bpm: params.bpm,
         bars: params.bars,
         difficulty: params.difficulty,
@@ -43,7 +43,7 @@ pub(crate) fn generate(seed: u64, params: &Params) -> Result<Generated<Puzzle>> 
         presses: Some(made.presses.len() as u32),
         tightest_ms: windows_ms.iter().copied().min(),
         windows_ms,
-    };
+    })?;
     Ok(Generated {
         puzzle,
         attempts,

@@ -9,7 +9,7 @@ use dayseed_core::{Error, ErrorKind, Generated, Result, Rng};
 use crate::check::verdict;
 use crate::generate::{generate as made, proven_unique};
 use crate::grid::Grid;
-use crate::model::{Puzzle, solution_edges};
+use crate::model::Puzzle;
 use crate::params::Params;
 
 /// The g1 board for `seed` and `params`.
@@ -33,9 +33,9 @@ pub(crate) fn generate(seed: u64, params: &Params) -> Result<Generated<Puzzle>> 
             "generated board failed re-validation",
         ));
     }
-    let mut puzzle = Puzzle::from_clues(w, h, &made.clues);
-    puzzle.solution = Some(solution_edges(&g, &made.solution));
-    puzzle.difficulty = Some(u32::from(made.level));
+    let puzzle = Puzzle::from_clues(w, h, &made.clues)
+        .with_solution(&made.solution)
+        .with_difficulty(u32::from(made.level));
     Ok(Generated {
         puzzle,
         attempts: made.attempts,

@@ -10,7 +10,6 @@ use dayseed_core::{Budget, Count, Error, ErrorKind, Generated, Result};
 use super::ladder_v1::LADDER_V1;
 use super::solver_v1;
 use crate::board::Cells;
-use crate::format::encode_grid;
 use crate::level::Level;
 use crate::logic::{self, LogicGrade};
 use crate::puzzle::{SudokuPuzzle, grade_json};
@@ -45,17 +44,17 @@ pub struct Made {
 
 impl Made {
     /// The board in the public form, with its grade.
-    pub(crate) fn into_generated(self) -> Generated<SudokuPuzzle> {
-        Generated {
-            puzzle: SudokuPuzzle {
-                difficulty: Some(self.grade.level),
-                puzzle: encode_grid(&self.puzzle),
-                solution: Some(encode_grid(&self.solution)),
-                grade: Some(grade_json(&self.grade)),
-            },
+    pub(crate) fn into_generated(self) -> Result<Generated<SudokuPuzzle>> {
+        Ok(Generated {
+            puzzle: SudokuPuzzle::new(
+                self.puzzle,
+                Some(self.solution),
+                Some(self.grade.level),
+                Some(grade_json(&self.grade)),
+            )?,
             attempts: self.attempts,
             fallback: self.fallback,
-        }
+        })
     }
 }
 

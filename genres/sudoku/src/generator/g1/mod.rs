@@ -35,7 +35,7 @@ use crate::puzzle::SudokuPuzzle;
 
 /// The g1 board for `seed` at `target`, in the public form (the registry's entry point).
 pub(crate) fn generate(seed: u64, target: &Level) -> Result<Generated<SudokuPuzzle>> {
-    generate_g1(seed, *target).map(Made::into_generated)
+    generate_g1(seed, *target).and_then(Made::into_generated)
 }
 
 /// Generates a g1 board for `seed` at `target` (see the module docs for the exact procedure).

@@ -40,7 +40,7 @@ const ALL_DIGITS: u16 = 0x3FE;
 
 /// The g2 board for `seed` at `target`, in the public form (the registry's entry point).
 pub(crate) fn generate(seed: u64, target: &Level) -> Result<Generated<SudokuPuzzle>> {
-    generate_g2(seed, *target).map(Made::into_generated)
+    generate_g2(seed, *target).and_then(Made::into_generated)
 }
 
 /// Generates a g2 board for `seed` at `target` (see the module docs for the exact procedure).
