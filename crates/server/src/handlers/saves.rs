@@ -116,7 +116,7 @@ pub async fn put(
         }
         let progress = loaded.progress.clone();
         app.compute(
-            move || match board.genre.check(&board.record.puzzle, &progress) {
+            move || match board.genre.check_model(&board.record.model, &progress) {
                 Ok(_) => Ok(()),
                 Err(e) if e.kind() == ErrorKind::InvalidState => Err(AppError::rejected(format!(
                     "the save's progress does not fit the board: {e}"
