@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use common::pg::{TestDb, execute, query_i64};
 use common::registry;
-use dayseed_server::store::{ArchiveRow, NewScore};
+use dayseed_server::store::{ArchiveRow, NewScore, SaveWrite};
 use dayseed_server::{Store, import_into};
 
 fn line(id: &str) -> String {
@@ -135,7 +135,10 @@ fn best_per_player_holds_when_two_replicas_race() {
     let threads: Vec<_> = (0..40)
         .map(|i| {
             let store = if i % 2 == 0 { a.clone() } else { b.clone() };
-            std::thread::spawn(move || store.put_save(ann, &format!("x{i}"), "{}", 10).unwrap())
+            std::thread::spawn(move || {
+                let written = store.put_save_versioned(ann, &format!("x{i}"), "{}", None, 10);
+                matches!(written.unwrap(), SaveWrite::Saved(_))
+            })
         })
         .collect();
     let kept = threads.into_iter().map(|t| t.join().unwrap());

@@ -297,23 +297,6 @@ impl Store {
         both!(self.score_rows(board_key))
     }
 
-    /// Stores (or replaces) a player's save for an id; `false` (nothing stored) when the id is
-    /// new and the player already has `max_saves` saves.
-    pub fn put_save(
-        &self,
-        player_id: i64,
-        id: &str,
-        save_json: &str,
-        max_saves: u64,
-    ) -> Result<bool, ServerError> {
-        both!(self.put_save(player_id, id, save_json, max_saves))
-    }
-
-    /// A player's save for an id, as stored.
-    pub fn get_save(&self, player_id: i64, id: &str) -> Result<Option<String>, ServerError> {
-        both!(self.get_save(player_id, id))
-    }
-
     /// Writes a player's save for an id under a version check, in one conditional statement:
     /// * `expected: Some(n)`, `n > 0`: replaces the save only while its version is `n`;
     /// * `Some(0)`: creates the save only when the player has none for this id;

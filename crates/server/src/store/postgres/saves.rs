@@ -35,25 +35,6 @@ const LAST_WRITE_WINS: &str = "INSERT INTO player_saves (player_id, id, save, up
 const CURRENT: &str = "SELECT version FROM player_saves WHERE player_id = $1 AND id = $2";
 
 impl Postgres {
-    /// See [`crate::store::Store::put_save`]: last write wins; `false` at the quota.
-    pub fn put_save(
-        &self,
-        player_id: i64,
-        id: &str,
-        save_json: &str,
-        max_saves: u64,
-    ) -> Result<bool> {
-        let written = self.put_save_versioned(player_id, id, save_json, None, max_saves)?;
-        Ok(matches!(written, SaveWrite::Saved(_)))
-    }
-
-    /// See [`crate::store::Store::get_save`].
-    pub fn get_save(&self, player_id: i64, id: &str) -> Result<Option<String>> {
-        Ok(self
-            .get_save_versioned(player_id, id)?
-            .map(|(save, _)| save))
-    }
-
     /// See [`crate::store::Store::put_save_versioned`].
     pub fn put_save_versioned(
         &self,

@@ -35,26 +35,6 @@ const LAST_WRITE_WINS: &str = "INSERT INTO player_saves (player_id, id, save, up
      RETURNING version";
 
 impl Sqlite {
-    /// Stores (or replaces) a player's save for an id whatever its version; `false` (nothing
-    /// stored) when the id is new and the player already has `max_saves` saves.
-    pub fn put_save(
-        &self,
-        player_id: i64,
-        id: &str,
-        save_json: &str,
-        max_saves: u64,
-    ) -> Result<bool, ServerError> {
-        let written = self.put_save_versioned(player_id, id, save_json, None, max_saves)?;
-        Ok(matches!(written, SaveWrite::Saved(_)))
-    }
-
-    /// A player's save for an id, as stored.
-    pub fn get_save(&self, player_id: i64, id: &str) -> Result<Option<String>, ServerError> {
-        Ok(self
-            .get_save_versioned(player_id, id)?
-            .map(|(save, _)| save))
-    }
-
     /// See [`crate::store::Store::put_save_versioned`].
     pub fn put_save_versioned(
         &self,
@@ -138,16 +118,23 @@ mod tests {
         let store = Sqlite::open(&dir.path().join("v.sqlite")).unwrap();
         assert_eq!(store.create_player("a", "a", "ha").unwrap(), Some(1));
         assert_eq!(store.create_player("b", "b", "hb").unwrap(), Some(2));
-        assert!(store.put_save(1, "x", "{\"a\":1}", 2).unwrap());
-        assert!(store.put_save(1, "x", "{\"a\":2}", 2).unwrap());
-        assert_eq!(store.get_save(1, "x").unwrap().unwrap(), "{\"a\":2}");
-        assert_eq!(store.get_save(2, "x").unwrap(), None);
-        assert!(store.put_save(1, "y", "{}", 2).unwrap());
-        assert!(!store.put_save(1, "z", "{}", 2).unwrap(), "quota");
-        assert!(
-            store.put_save(1, "y", "{\"b\":1}", 2).unwrap(),
-            "replacing is fine"
-        );
+        let put = |player, id: &str, text: &str| {
+            let written = store.put_save_versioned(player, id, text, None, 2).unwrap();
+            matches!(written, SaveWrite::Saved(_))
+        };
+        let get = |player, id: &str| {
+            store
+                .get_save_versioned(player, id)
+                .unwrap()
+                .map(|(save, _)| save)
+        };
+        assert!(put(1, "x", "{\"a\":1}"));
+        assert!(put(1, "x", "{\"a\":2}"));
+        assert_eq!(get(1, "x").unwrap(), "{\"a\":2}");
+        assert_eq!(get(2, "x"), None);
+        assert!(put(1, "y", "{}"));
+        assert!(!put(1, "z", "{}"), "quota");
+        assert!(put(1, "y", "{\"b\":1}"), "replacing is fine");
     }
 
     #[test]
