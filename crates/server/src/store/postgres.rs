@@ -280,6 +280,23 @@ impl Postgres {
             .map_err(|e| self.gone(e.to_string()))
     }
 
+    /// Locks a player's row until `tx` ends: serialises that player's creations (sessions,
+    /// saves) across replicas, so quotas and uniqueness hold.
+    async fn lock_player(
+        &self,
+        tx: &deadpool_postgres::Transaction<'_>,
+        player_id: i64,
+    ) -> Result<()> {
+        let lock = tx
+            .prepare_cached("SELECT 1 FROM players WHERE player_id = $1 FOR UPDATE")
+            .await
+            .map_err(|e| self.pg(e))?;
+        tx.query_opt(&lock, &[&player_id])
+            .await
+            .map_err(|e| self.pg(e))?;
+        Ok(())
+    }
+
     async fn migrate(&self) -> Result<()> {
         let mut client = self.client().await?;
         let tx = client.transaction().await.map_err(|e| self.pg(e))?;
@@ -539,13 +556,7 @@ impl Postgres {
             let mut client = self.client().await?;
             let tx = client.transaction().await.map_err(|e| self.pg(e))?;
             // Serialises this player's session starts across replicas (quota and uniqueness).
-            let lock = tx
-                .prepare_cached("SELECT 1 FROM players WHERE player_id = $1 FOR UPDATE")
-                .await
-                .map_err(|e| self.pg(e))?;
-            tx.query_opt(&lock, &[&player_id])
-                .await
-                .map_err(|e| self.pg(e))?;
+            self.lock_player(&tx, player_id).await?;
             let select = tx
                 .prepare_cached(&format!(
                     "SELECT {SESSION_COLUMNS} FROM sessions WHERE player_id = $1 AND board_key = $2"

@@ -61,13 +61,7 @@ impl Postgres {
             let mut client = self.client().await?;
             let tx = client.transaction().await.map_err(|e| self.pg(e))?;
             // Serialises this player's save creations across replicas, so the quota holds.
-            let lock = tx
-                .prepare_cached("SELECT 1 FROM players WHERE player_id = $1 FOR UPDATE")
-                .await
-                .map_err(|e| self.pg(e))?;
-            tx.query_opt(&lock, &[&player_id])
-                .await
-                .map_err(|e| self.pg(e))?;
+            self.lock_player(&tx, player_id).await?;
             let sql = if expected.is_some() {
                 CREATE_ONLY
             } else {
