@@ -80,6 +80,22 @@ pub struct Capabilities {
 }
 
 impl Capabilities {
+    /// The starting point of a logic genre's declaration: released puzzles have exactly one
+    /// solution, one puzzle per line, and nothing optional (no counting, grading, hints or
+    /// SVG); a genre sets what it offers with struct update syntax,
+    /// `Capabilities { hint: true, ..Capabilities::logic() }`.
+    pub const fn logic() -> Capabilities {
+        Capabilities {
+            kind: GenreKind::Logic,
+            unique_solutions: true,
+            count_solutions: false,
+            grade: false,
+            hint: false,
+            svg: false,
+            records: RecordFormat::Lines,
+        }
+    }
+
     /// What every arcade genre declares: no uniqueness and no counting (a level is proven
     /// passable, not unique), par as the grade, no hints, one level per line of a text file.
     pub const fn arcade(svg: bool) -> Capabilities {

@@ -4,9 +4,9 @@
 use dayseed_core::generator::day_or_number;
 use dayseed_core::save::{self, Migration};
 use dayseed_core::{
-    Capabilities, Error, ErrorKind, Flag, FlagValue, Generated, Generator, Genre, GenreKind, Hint,
-    HintKind, Label, LabelSpec, Labels, RecordFormat, Registered, Registry, Result, Rng,
-    SolveOptions, SolveReport, SolveStatus, Verdict, Version, VersionStatus,
+    Capabilities, Error, ErrorKind, Flag, FlagValue, Generated, Generator, Genre, Hint, HintKind,
+    Label, LabelSpec, Labels, Registered, Registry, Result, Rng, SolveOptions, SolveReport,
+    SolveStatus, Verdict, Version, VersionStatus,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -75,13 +75,8 @@ impl Genre for Toy {
     }
     fn capabilities(&self) -> Capabilities {
         Capabilities {
-            kind: GenreKind::Logic,
-            unique_solutions: true,
-            count_solutions: false,
-            grade: false,
             hint: true,
-            svg: false,
-            records: RecordFormat::Lines,
+            ..Capabilities::logic()
         }
     }
     fn parse_params(&self, text: &str) -> Result<u32> {

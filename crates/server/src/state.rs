@@ -66,17 +66,17 @@ struct Inner {
     store: Store,
     policy: LeaderboardPolicy,
     web_dir: Option<PathBuf>,
-    cache: Mutex<Lru<String, Arc<Board>>>,
+    cache: Mutex<Lru<String, Arc<CachedPuzzle>>>,
     genres_json: Bytes,
     cpu: WorkPool,
     generation: WorkPool,
-    flights: Arc<Flights<Arc<Board>>>,
+    flights: Arc<Flights<Arc<CachedPuzzle>>>,
     generation_nodes: u64,
     static_cache: Option<StaticCache>,
 }
 
-/// A board regenerated from its id, with the public JSON view ready to send.
-pub struct Board {
+/// A puzzle regenerated from its id and kept in the cache, with the public JSON view ready to send.
+pub struct CachedPuzzle {
     /// The genre.
     pub genre: &'static dyn DynGenre,
     /// The parsed id.
@@ -89,7 +89,7 @@ pub struct Board {
     pub public_json: Bytes,
 }
 
-impl Board {
+impl CachedPuzzle {
     /// `<genre>:<digest>`: what identifies the board whatever id names it (its leaderboard).
     pub fn key(&self) -> String {
         format!("{}:{}", self.genre.name(), self.record.digest)
@@ -211,7 +211,7 @@ impl AppState {
     /// The board an id names: from the cache, or regenerated in the generation pool under the
     /// node ceiling. Concurrent requests for one id share one job; when all of them are gone the
     /// job is cancelled.
-    pub async fn board(&self, id: &str) -> Result<Arc<Board>, AppError> {
+    pub async fn board(&self, id: &str) -> Result<Arc<CachedPuzzle>, AppError> {
         let (id, genre) = self.parse_id(id)?;
         let key = id.to_string();
         if let Some(hit) = self.cache().get(&key) {
@@ -255,7 +255,7 @@ impl AppState {
         self.inner.cpu.run(work).await
     }
 
-    fn cache(&self) -> std::sync::MutexGuard<'_, Lru<String, Arc<Board>>> {
+    fn cache(&self) -> std::sync::MutexGuard<'_, Lru<String, Arc<CachedPuzzle>>> {
         self.inner.cache.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
@@ -270,7 +270,7 @@ fn generate(
     id: PuzzleId,
     limit: u64,
     cancel: Arc<AtomicBool>,
-) -> Result<Board, AppError> {
+) -> Result<CachedPuzzle, AppError> {
     if cancel.load(Ordering::SeqCst) {
         return Err(cancelled());
     }
@@ -300,7 +300,7 @@ fn generate(
         &record.puzzle,
     )?;
     let public_json = Bytes::from(serde_json::to_vec(&view).map_err(AppError::internal)?);
-    Ok(Board {
+    Ok(CachedPuzzle {
         genre,
         id,
         record,

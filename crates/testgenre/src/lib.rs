@@ -10,7 +10,7 @@
 //! nothing can pick them up by guessing.
 
 use dayseed_core::generator::day_or_number;
-use dayseed_core::genre::{Capabilities, GenreKind, RecordFormat};
+use dayseed_core::genre::Capabilities;
 use dayseed_core::{
     Error, Flag, FlagValue, Generated, Generator, Genre, Label, LabelSpec, Labels, Registered,
     Result, Rng, SolveOptions, SolveReport, SolveStatus, Verdict, Version, VersionStatus,
@@ -105,15 +105,7 @@ impl Genre for Mirror {
     }
 
     fn capabilities(&self) -> Capabilities {
-        Capabilities {
-            kind: GenreKind::Logic,
-            unique_solutions: true,
-            count_solutions: false,
-            grade: false,
-            hint: false,
-            svg: false,
-            records: RecordFormat::Lines,
-        }
+        Capabilities::logic()
     }
 
     fn parse_params(&self, text: &str) -> Result<Params> {

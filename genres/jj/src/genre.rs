@@ -6,8 +6,8 @@ use dayseed_core::{
 };
 use serde_json::Value;
 
-use crate::arcade::{Action, Simulation, Tape, replay, verdict};
-use crate::level::{Level, replan};
+use crate::arcade::{Simulation, Tape, replay, verdict};
+use crate::level::{Level, LevelDesc, check_buttons, replan};
 use crate::params::Params;
 use crate::physics::{JjSim, TPS};
 use crate::solo::SoloSim;
@@ -15,45 +15,15 @@ use crate::solo::SoloSim;
 /// The longest run `check` replays: 15 minutes of ticks.
 pub const MAX_CHECK_TICKS: u32 = 15 * 60 * TPS;
 
-fn check_buttons(tape: &Tape) -> Result<()> {
-    for (i, e) in tape.events.iter().enumerate() {
-        match e.action {
-            Action::Press(b) | Action::Release(b) if b < 8 => {}
-            Action::Press(b) | Action::Release(b) => {
-                return Err(Error::state(format!(
-                    "event {i} (tick {}): button {b} is not a JJ button (0-7)",
-                    e.tick
-                )));
-            }
-            Action::Aim { .. } => {
-                return Err(Error::state(format!(
-                    "event {i} (tick {}): JJ has no aim input",
-                    e.tick
-                )));
-            }
-        }
-    }
-    Ok(())
-}
-
 /// The simulation a page or server runs for a level: two players, or SOLO with the plan-driven
 /// partner when `level.solo` names the human (`"A"` or `"B"`; the plan is rebuilt if withheld).
 pub fn simulate(level: &Level) -> Result<Box<dyn Simulation>> {
-    let world = level.world()?;
-    let Some(who) = level.solo.as_deref() else {
+    let world = level.world().clone();
+    let Some(human) = level.solo_human() else {
         return Ok(Box::new(JjSim::new(world, false)));
     };
-    let human = match who {
-        "A" => 0,
-        "B" => 1,
-        other => {
-            return Err(Error::puzzle(format!(
-                "solo {other:?}: the human plays \"A\" or \"B\""
-            )));
-        }
-    };
-    let plan = match level.plan_tape()? {
-        Some(t) => t,
+    let plan = match level.plan_tape() {
+        Some(t) => t.clone(),
         None => replan(level)?.0,
     };
     Ok(Box::new(SoloSim::new(world, &plan, human)?))
@@ -127,23 +97,17 @@ impl Genre for Jj {
         }
     }
 
-    fn validate(&self, level: &Level) -> Result<()> {
-        level.world()?;
-        if let Some(tape) = level.plan_tape()? {
-            check_buttons(&tape)?;
-        }
+    /// Nothing left to check: a [`Level`] is checked when it is built.
+    fn validate(&self, _level: &Level) -> Result<()> {
         Ok(())
     }
 
     fn canonical_content(&self, level: &Level) -> String {
-        serde_json::to_string(level).unwrap_or_default()
+        serde_json::to_string(level.desc()).expect("a level description is plain JSON")
     }
 
     fn without_solution(&self, level: &Level) -> Level {
-        Level {
-            plan: None,
-            ..level.clone()
-        }
+        level.without_plan()
     }
 
     /// `{"status":"solved","tape":<text>,"ticks","score","par","unit":"ticks"}`: the level's plan
@@ -152,13 +116,15 @@ impl Genre for Jj {
     /// plan's tape text, status `unsolvable` (with `reason`) when the replay does not win.
     /// Besides: `tape`, `ticks`, `score` (ticks), `unit`, `par` (ticks).
     fn solve_report(&self, level: &Level, options: SolveOptions) -> Result<SolveReport> {
-        let world = level.world()?;
-        let tape = match level.plan_tape()? {
-            Some(t) => t,
+        let tape = match level.plan_tape() {
+            Some(t) => t.clone(),
             None => replan(level)?.0,
         };
-        check_buttons(&tape)?;
-        let r = replay(&mut JjSim::new(world, false), &tape, MAX_CHECK_TICKS)?;
+        let r = replay(
+            &mut JjSim::new(level.world().clone(), false),
+            &tape,
+            MAX_CHECK_TICKS,
+        )?;
         if !r.ending.won {
             return Ok(SolveReport::new(SolveStatus::Unsolvable).detail(
                 "reason",
@@ -181,7 +147,6 @@ impl Genre for Jj {
     }
 
     fn grade(&self, level: &Level) -> Result<Grade> {
-        level.world()?;
         let secs = level.par_ticks.div_ceil(TPS);
         Ok(Grade {
             level: format!("par {secs} s"),
@@ -194,20 +159,23 @@ impl Genre for Jj {
 
     fn check(&self, level: &Level, tape: &Tape) -> Result<Verdict> {
         self.validate_state(level, tape)?;
-        let world = level.world()?;
-        let r = replay(&mut JjSim::new(world, false), tape, MAX_CHECK_TICKS)?;
+        let r = replay(
+            &mut JjSim::new(level.world().clone(), false),
+            tape,
+            MAX_CHECK_TICKS,
+        )?;
         Ok(verdict(&r))
     }
 
     fn encode(&self, level: &Level) -> String {
-        serde_json::to_string(&self.without_solution(level)).unwrap_or_default()
+        serde_json::to_string(self.without_solution(level).desc())
+            .expect("a level description is plain JSON")
     }
 
     fn decode(&self, text: &str) -> Result<Level> {
-        let level: Level = serde_json::from_str(text.trim())
+        let desc: LevelDesc = serde_json::from_str(text.trim())
             .map_err(|e| Error::puzzle(format!("not a jj level (JSON): {e}")))?;
-        self.validate(&level)?;
-        Ok(level)
+        Level::new(desc)
     }
 
     /// The text form (`1.0P1...`) or JSON (the tape object, or the text form as a string).

@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 use dayseed_core::{Error, ErrorKind, Result, Rng};
 use serde::{Deserialize, Serialize};
 
-use crate::arcade::{Tape, replay};
+use crate::arcade::{Action, Tape, replay};
 use crate::build::{Builder, Failure};
 use crate::params::Params;
 use crate::physics::JjSim;
@@ -45,9 +45,9 @@ pub struct ChamberInfo {
     pub attempts: u32,
 }
 
-/// A JJ level: the puzzle.
+/// A JJ level as written (the puzzle JSON): the wire form [`Level`] is read from and written to.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Level {
+pub struct LevelDesc {
     /// The map.
     pub rows: Vec<String>,
     /// The chambers, left to right.
@@ -75,25 +75,149 @@ pub struct Level {
     pub solo: Option<String>,
 }
 
-/// Par from the plan's duration: ceil(1.6 x ticks), in integers.
-pub fn par(plan_ticks: u32) -> u32 {
-    ((u64::from(plan_ticks) * 16).div_ceil(10)) as u32
+/// A JJ level: the puzzle, checked and built once when it is made or read — its description
+/// (read through `Deref`, never changed in place), the world the physics runs in and the plan's
+/// tape. Serialised as its [`LevelDesc`].
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(try_from = "LevelDesc", into = "LevelDesc")]
+pub struct Level {
+    desc: LevelDesc,
+    world: World,
+    plan: Option<Tape>,
 }
 
 impl Level {
-    /// The world the physics runs in (validated).
-    pub fn world(&self) -> Result<World> {
-        if self.chambers.len() > 256 {
+    /// Checks a description and builds its world and plan: more than 256 chambers, a map the
+    /// world refuses, a plan that is not a tape or presses a button JJ does not have, or a SOLO
+    /// human other than `"A"`/`"B"` are errors naming what is wrong.
+    pub fn new(desc: LevelDesc) -> Result<Level> {
+        if desc.chambers.len() > 256 {
             return Err(Error::puzzle("more than 256 chambers"));
         }
-        let spans = self.chambers.iter().map(|c| (c.x0, c.x1)).collect();
-        World::new(&self.rows, spans, self.gates.clone(), self.exit_x)
+        let spans = desc.chambers.iter().map(|c| (c.x0, c.x1)).collect();
+        let world = World::new(&desc.rows, spans, desc.gates.clone(), desc.exit_x)?;
+        let plan = desc.plan.as_deref().map(Tape::from_text).transpose()?;
+        if let Some(tape) = &plan {
+            check_buttons(tape)?;
+        }
+        if let Some(who) = desc.solo.as_deref() {
+            solo_human(who)?;
+        }
+        Ok(Level { desc, world, plan })
+    }
+
+    /// The description this level was built from.
+    pub fn desc(&self) -> &LevelDesc {
+        &self.desc
+    }
+
+    /// The world the physics runs in.
+    pub fn world(&self) -> &World {
+        &self.world
     }
 
     /// The plan as a tape, when present.
-    pub fn plan_tape(&self) -> Result<Option<Tape>> {
-        self.plan.as_deref().map(Tape::from_text).transpose()
+    pub fn plan_tape(&self) -> Option<&Tape> {
+        self.plan.as_ref()
     }
+
+    /// The same level with its plan withheld (what a player is sent).
+    pub fn without_plan(&self) -> Level {
+        Level {
+            desc: LevelDesc {
+                plan: None,
+                ..self.desc.clone()
+            },
+            world: self.world.clone(),
+            plan: None,
+        }
+    }
+
+    /// The same level played SOLO with `who` (`"A"` or `"B"`) as the human.
+    pub fn with_solo(&self, who: &str) -> Result<Level> {
+        solo_human(who)?;
+        Ok(Level {
+            desc: LevelDesc {
+                solo: Some(who.to_string()),
+                ..self.desc.clone()
+            },
+            world: self.world.clone(),
+            plan: self.plan.clone(),
+        })
+    }
+
+    /// Which core the human plays in SOLO (0 = A, 1 = B), or `None` for two players.
+    pub fn solo_human(&self) -> Option<usize> {
+        self.desc
+            .solo
+            .as_deref()
+            .and_then(|who| solo_human(who).ok())
+    }
+}
+
+fn solo_human(who: &str) -> Result<usize> {
+    match who {
+        "A" => Ok(0),
+        "B" => Ok(1),
+        other => Err(Error::puzzle(format!(
+            "solo {other:?}: the human plays \"A\" or \"B\""
+        ))),
+    }
+}
+
+/// Refuses a tape that presses a button JJ does not have or aims.
+pub fn check_buttons(tape: &Tape) -> Result<()> {
+    for (i, e) in tape.events.iter().enumerate() {
+        match e.action {
+            Action::Press(b) | Action::Release(b) if b < 8 => {}
+            Action::Press(b) | Action::Release(b) => {
+                return Err(Error::state(format!(
+                    "event {i} (tick {}): button {b} is not a JJ button (0-7)",
+                    e.tick
+                )));
+            }
+            Action::Aim { .. } => {
+                return Err(Error::state(format!(
+                    "event {i} (tick {}): JJ has no aim input",
+                    e.tick
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+impl std::ops::Deref for Level {
+    type Target = LevelDesc;
+    fn deref(&self) -> &LevelDesc {
+        &self.desc
+    }
+}
+
+impl PartialEq for Level {
+    fn eq(&self, other: &Level) -> bool {
+        self.desc == other.desc
+    }
+}
+
+impl Eq for Level {}
+
+impl TryFrom<LevelDesc> for Level {
+    type Error = Error;
+    fn try_from(desc: LevelDesc) -> Result<Level> {
+        Level::new(desc)
+    }
+}
+
+impl From<Level> for LevelDesc {
+    fn from(level: Level) -> LevelDesc {
+        level.desc
+    }
+}
+
+/// Par from the plan's duration: ceil(1.6 x ticks), in integers.
+pub fn par(plan_ticks: u32) -> u32 {
+    ((u64::from(plan_ticks) * 16).div_ceil(10)) as u32
 }
 
 fn draw_values(t: &Template, params: &Params, rng: &mut Rng) -> Vec<u32> {
@@ -210,7 +334,7 @@ fn try_level(
     if verify(&world, &tape, ticks).is_err() {
         return Ok(None);
     }
-    Ok(Some(Level {
+    let desc = LevelDesc {
         rows: world.rows(),
         chambers,
         gates: world.gates.clone(),
@@ -222,7 +346,8 @@ fn try_level(
         rerolls,
         level_attempts: attempt,
         solo: None,
-    }))
+    };
+    Level::new(desc).map(Some)
 }
 
 /// Rebuilds the plan of a level from its chambers' templates and values (for a level whose plan

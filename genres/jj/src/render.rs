@@ -20,11 +20,11 @@ const COLOURS: [&str; 2] = ["#f28c28", "#3b82f6"];
 
 /// Both cores' positions every [`EVERY`] ticks of the plan's replay (without margins).
 fn paths(level: &Level) -> Result<[Vec<(f64, f64)>; 2]> {
-    let tape = match level.plan_tape()? {
-        Some(t) => t,
+    let tape = match level.plan_tape() {
+        Some(t) => t.clone(),
         None => replan(level)?.0,
     };
-    let mut sim = JjSim::new(level.world()?, false);
+    let mut sim = JjSim::new(level.world().clone(), false);
     let mut out: [Vec<(f64, f64)>; 2] = [Vec::new(), Vec::new()];
     let mut next = 0;
     while sim.ending().is_none() && sim.tick() < MAX_CHECK_TICKS {
@@ -50,7 +50,7 @@ fn paths(level: &Level) -> Result<[Vec<(f64, f64)>; 2]> {
 
 /// The SVG text of `level`; `show_solution` adds the plan's paths.
 pub fn svg(level: &Level, show_solution: bool) -> Result<String> {
-    let world = level.world()?;
+    let world = level.world();
     let (w, h) = (world.width as f64 * CELL, world.height as f64 * CELL);
     let mut s = String::new();
     let _ = writeln!(

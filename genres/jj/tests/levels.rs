@@ -2,6 +2,7 @@
 //! margins), and the check by replay accepts the plan and refuses bad tapes with clear errors.
 
 use dayseed_core::{DynGenre, SolveOptions};
+use dayseed_jj::level::Level;
 use serde_json::{Value, json};
 
 fn gen_record(id: &str) -> Value {
@@ -159,8 +160,8 @@ fn plan_replay_tick_hash_is_pinned() {
     use dayseed_jj::physics::JjSim;
     let rec = gen_record("jj:SEED-7-C4-MEDIUM-g1");
     let level: dayseed_jj::level::Level = serde_json::from_value(puzzle_of(&rec)).unwrap();
-    let tape = level.plan_tape().unwrap().unwrap();
-    let mut sim = JjSim::new(level.world().unwrap(), false);
+    let tape = level.plan_tape().unwrap().clone();
+    let mut sim = JjSim::new(level.world().clone(), false);
     let r = replay(&mut sim, &tape, 100_000).unwrap();
     assert!(r.ending.won);
     assert_eq!(
@@ -204,7 +205,29 @@ fn bad_levels_get_clear_errors() {
         )
         .contains("chamber 0")
     );
+    assert!(with("plan", json!("1.0P9")).contains("button 9"));
+    assert!(with("solo", json!("C")).contains("solo \"C\""));
     assert!(g.decode("not json").is_err());
+}
+
+#[test]
+fn a_level_is_read_into_its_typed_model_and_written_back_unchanged() {
+    let rec = gen_record("jj:SEED-3-C2-EASY-g1");
+    let text = puzzle_of(&rec).to_string();
+    let level: Level = serde_json::from_str(&text).unwrap();
+    assert_eq!(serde_json::to_value(&level).unwrap(), puzzle_of(&rec));
+    assert_eq!(level.world().rows(), level.rows);
+    assert_eq!(
+        level.plan_tape().unwrap().to_text(),
+        level.plan.clone().unwrap()
+    );
+    let solo = level.with_solo("B").unwrap();
+    assert_eq!(solo.solo_human(), Some(1));
+    assert!(level.with_solo("C").is_err());
+    let bare = level.without_plan();
+    assert!(bare.plan.is_none() && bare.plan_tape().is_none());
+    let bad = text.replace("\"plan\":\"", "\"plan\":\"1.0P9");
+    assert!(serde_json::from_str::<Level>(&bad).is_err());
 }
 
 #[test]

@@ -14,11 +14,11 @@ fn level(seed: u64, params: &str) -> dayseed_jj::level::Level {
 fn a_human_on_plan_wins_with_the_partner_and_nobody_waits() {
     for seed in 0..10 {
         let l = level(seed, "C8-MEDIUM");
-        let plan = l.plan_tape().unwrap().unwrap();
+        let plan = l.plan_tape().unwrap().clone();
         for human in 0..2 {
             let mine = events_of(&plan, human);
             let (end, waited) =
-                replay_solo(l.world().unwrap(), &plan, human, &mine, 100_000).unwrap();
+                replay_solo(l.world().clone(), &plan, human, &mine, 100_000).unwrap();
             assert!(end.won, "seed {seed} human {human}: {}", end.reason);
             assert_eq!(end.tick, l.plan_ticks, "seed {seed} human {human}");
             assert_eq!(waited, 0);
@@ -40,7 +40,7 @@ fn late_human_wins(params: &str, seeds: u64) -> (u32, u32) {
             continue;
         }
         tried += 1;
-        let plan = l.plan_tape().unwrap().unwrap();
+        let plan = l.plan_tape().unwrap().clone();
         let late = Tape {
             events: events_of(&plan, 0)
                 .events
@@ -51,7 +51,7 @@ fn late_human_wins(params: &str, seeds: u64) -> (u32, u32) {
                 })
                 .collect(),
         };
-        let (end, waited) = replay_solo(l.world().unwrap(), &plan, 0, &late, 100_000).unwrap();
+        let (end, waited) = replay_solo(l.world().clone(), &plan, 0, &late, 100_000).unwrap();
         if end.won {
             won += 1;
             assert!(waited >= 30, "seed {seed}: waited {waited}");
@@ -73,7 +73,7 @@ fn the_partner_waits_for_a_late_human() {
 #[test]
 fn the_human_cannot_press_the_partners_buttons() {
     let l = level(1, "C2-EASY");
-    let plan = l.plan_tape().unwrap().unwrap();
-    let err = replay_solo(l.world().unwrap(), &plan, 0, &plan, 100_000).unwrap_err();
+    let plan = l.plan_tape().unwrap().clone();
+    let err = replay_solo(l.world().clone(), &plan, 0, &plan, 100_000).unwrap_err();
     assert!(err.message().contains("SOLO partner"), "{}", err.message());
 }

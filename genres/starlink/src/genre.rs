@@ -1,8 +1,8 @@
 //! The [`Genre`] implementation that plugs Starlink into dayseed.
 
 use dayseed_core::{
-    Budget, Capabilities, Count, Error, Flag, FlagValue, Generator, Genre, GenreKind, Hint, Label,
-    LabelSpec, Labels, RecordFormat, Result, SolveOptions, SolveReport, SolveStatus, Verdict,
+    Budget, Capabilities, Count, Error, Flag, FlagValue, Generator, Genre, Hint, Label, LabelSpec,
+    Labels, Result, SolveOptions, SolveReport, SolveStatus, Verdict,
 };
 use serde_json::json;
 
@@ -31,13 +31,10 @@ impl Genre for Starlink {
 
     fn capabilities(&self) -> Capabilities {
         Capabilities {
-            kind: GenreKind::Logic,
-            unique_solutions: true,
             count_solutions: true,
-            grade: false,
             hint: true,
             svg: true,
-            records: RecordFormat::Lines,
+            ..Capabilities::logic()
         }
     }
 

@@ -3,8 +3,7 @@
 
 use dayseed_core::generator::day_or_number;
 use dayseed_core::genre::{
-    Capabilities, Genre, GenreKind, Hint, HintKind, RecordFormat, SolveOptions, Verdict,
-    VersionStatus,
+    Capabilities, Genre, Hint, HintKind, SolveOptions, Verdict, VersionStatus,
 };
 use dayseed_core::{Error, Generated, Generator, Registered, Result, Rng, Version};
 use dayseed_core::{Flag, Label, LabelSpec, Labels, SolveReport, SolveStatus};
@@ -96,13 +95,9 @@ impl Genre for Toy {
 
     fn capabilities(&self) -> Capabilities {
         Capabilities {
-            kind: GenreKind::Logic,
             unique_solutions: false,
-            count_solutions: false,
-            grade: false,
             hint: true,
-            svg: false,
-            records: RecordFormat::Lines,
+            ..Capabilities::logic()
         }
     }
 
