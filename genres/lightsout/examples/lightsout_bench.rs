@@ -14,8 +14,9 @@ use std::time::Instant;
 use dayseed_core::{DynGenre, PuzzleId, Rng, Version};
 use dayseed_lightsout::GENRE;
 use dayseed_lightsout::board::Board;
+use dayseed_lightsout::generator::reverse_v1 as generate;
 use dayseed_lightsout::params::{Params, Shape};
-use dayseed_lightsout::{generate, solver};
+use dayseed_lightsout::solver;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -63,7 +63,7 @@ mod tests {
     fn following_hints_solves_in_optimal_presses() {
         let mut rng = dayseed_core::Rng::from_seed(21);
         for wrap in [false, true] {
-            let made = crate::generate::by_par(5, 5, wrap, 12, &mut rng).unwrap();
+            let made = crate::generator::reverse_v1::by_par(5, 5, wrap, 12, &mut rng).unwrap();
             let mut board = made.lights.clone();
             // A wrong press first: hints must still finish from the current board.
             board.press(2, 2);

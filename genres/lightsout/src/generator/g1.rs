@@ -8,7 +8,7 @@
 
 use dayseed_core::{Generated, Result, Rng};
 
-use crate::generate;
+use super::reverse_v1 as generate;
 use crate::genre::pairs;
 use crate::params::{Params, Shape};
 use crate::puzzle::Puzzle;

@@ -2,8 +2,8 @@
 //! Used for tiny tori the chase does not cover (both sides < 3) and, in tests, as an independent
 //! check of the chase.
 
+use super::gf2::{BitMatrix, SolutionSet, solve_augmented};
 use crate::board::Board;
-use crate::gf2::{BitMatrix, SolutionSet, solve_augmented};
 
 /// The most cells the dense method accepts (its cost grows as cells^3 / 64).
 pub const MAX_DENSE_CELLS: u64 = 4096;
@@ -37,7 +37,7 @@ pub fn solve(lights: &Board) -> SolutionSet {
 }
 
 /// A cell-indexed vector as a press pattern of `shape`'s size.
-pub fn to_board(shape: &Board, v: &crate::gf2::BitVec) -> Board {
+pub fn to_board(shape: &Board, v: &super::gf2::BitVec) -> Board {
     let mut b = shape.blank_like();
     let w = shape.width();
     for r in 0..shape.height() {

@@ -16,8 +16,8 @@
 //! reduced system's null space has the board's nullity, and its null vectors expand (with all
 //! lights off) to the board's quiet patterns.
 
+use super::gf2::{BitMatrix, BitVec};
 use crate::board::{Board, spread_row, xor_into};
-use crate::gf2::{BitMatrix, BitVec};
 
 /// Number of unknowns the chase uses on `board`'s shape (W, or 2W on a torus).
 pub fn variables(board: &Board) -> usize {

@@ -1,8 +1,8 @@
 //! The exact solver: solvable or not, nullity (number of independent quiet patterns), number of
 //! solutions (2^nullity when solvable), and a minimal-press solution.
 //!
-//! **Method.** The board is reduced by light chasing ([`crate::chase`]) in whichever orientation
-//! has fewer unknowns (tiny tori under 3 x 3 use the dense method of [`crate::dense`]). Every
+//! **Method.** The board is reduced by light chasing ([`chase`]) in whichever orientation
+//! has fewer unknowns (tiny tori under 3 x 3 use the dense method of [`dense`]). Every
 //! solution is `particular + any combination of the quiet patterns`, so the fewest presses is the
 //! minimum weight over that coset.
 //!
@@ -15,10 +15,12 @@
 //! until none does) and reported as an upper bound with `exact = false`. Quiet patterns are only
 //! materialised up to [`MAX_QUIET_PATTERNS`] of them; past that no improvement is attempted.
 
+pub mod chase;
+pub mod dense;
+pub mod gf2;
+
 use crate::board::Board;
-use crate::chase;
-use crate::dense;
-use crate::gf2::solve_augmented;
+use gf2::solve_augmented;
 
 /// The largest nullity for which the minimum is found by exhaustive enumeration.
 pub const MAX_EXACT_NULLITY: u32 = 24;
@@ -220,14 +222,14 @@ mod tests {
             for h in 1..=12u32 {
                 for wrap in [false, true] {
                     let b = Board::new(w, h, wrap);
-                    let dense = crate::dense::solve(&b).null_basis.len() as u32;
+                    let dense = dense::solve(&b).null_basis.len() as u32;
                     assert_eq!(analyse(&b).nullity, dense, "{w}x{h} wrap={wrap}");
                 }
             }
         }
         for n in [13u32, 14, 16, 17, 19] {
             let b = Board::new(n, n, false);
-            let dense = crate::dense::solve(&b).null_basis.len() as u32;
+            let dense = dense::solve(&b).null_basis.len() as u32;
             assert_eq!(dense, A159257[n as usize - 1]);
         }
     }

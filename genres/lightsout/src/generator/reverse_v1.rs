@@ -14,8 +14,8 @@
 
 use dayseed_core::{Error, ErrorKind, Result, Rng};
 
+use super::solver_v1::{self as solver, Minimal};
 use crate::board::Board;
-use crate::solver::{self, Minimal};
 
 /// Attempts for generation by target optimal.
 pub const MAX_ATTEMPTS: u32 = 64;
