@@ -58,6 +58,6 @@ mod testutil;
 pub(crate) mod uniqueness;
 pub(crate) mod wings;
 
-pub use grade::{LogicGrade, grade, grade_capped};
+pub use grade::{LogicGrade, grade, grade_capped, grade_detail};
 pub(crate) use grade::{grade_capped_on, grade_on};
 pub use step::{Step, next_step};
