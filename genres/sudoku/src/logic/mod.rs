@@ -40,16 +40,21 @@
 //! expensive rungs (chains, ALS, forcing, trial) come last and are bounded by lengths and node
 //! counts, never by time.
 
+pub(crate) mod aic;
 pub(crate) mod als;
+pub(crate) mod big_wings;
 mod candidates;
+pub(crate) mod dynamic;
 pub(crate) mod chains;
 pub(crate) mod fish;
 pub(crate) mod forcing;
 mod grade;
+pub(crate) mod ladder_v2;
 pub(crate) mod intersections;
 #[cfg(test)]
 mod properties;
 pub(crate) mod singles;
+pub(crate) mod strong_links;
 mod step;
 pub(crate) mod subsets;
 pub(crate) mod technique;

@@ -133,9 +133,9 @@ pub(crate) struct Ladder {
     pub(crate) limits: Limits,
 }
 
-/// Today's ladder, for grading and hints on boards from outside: the frozen g1/g2 snapshot
-/// until a better ladder is written (as a new table; the snapshot stays).
-pub(crate) const LADDER: &Ladder = &crate::generator::ladder_v1::LADDER_V1;
+/// Today's ladder, for grading and hints on boards from outside: `LADDER_V2`, on Sukaku
+/// Explainer's scale. Released generators keep grading with their own snapshot (`LADDER_V1`).
+pub(crate) const LADDER: &Ladder = &super::ladder_v2::LADDER_V2;
 
 #[cfg(test)]
 mod tests {

@@ -7,7 +7,7 @@
 //! Bivalue universal grave + 1 rests on the same premise (see [`bug_plus_one`]).
 
 use super::candidates::{
-    Grid, PEER_BITS, UNIT_BITS, UNITS, bit, cell_list, cell_name, cells_of, col, digit_set,
+    Bits, Grid, PEER_BITS, UNIT_BITS, UNITS, bit, cell_list, cell_name, cells_of, col, digit_set,
     digits_of, row, unit_name,
 };
 use super::technique::Finding;
@@ -20,6 +20,14 @@ pub(crate) fn ur_type1(g: &Grid, f: &mut Finding) -> bool {
 /// Unique rectangle type 2.
 pub(crate) fn ur_type2(g: &Grid, f: &mut Finding) -> bool {
     rectangles(g, f, 2)
+}
+
+/// Unique rectangle type 3 (`LADDER_V2` only): two corners on one line are {a,b}; the extra
+/// digits of the other two act as one cell that, with k - 1 other cells of a unit holding both,
+/// forms a naked set of k digits, which leave the unit's other cells. Rated as SE does: 4.5 plus
+/// 0.1 per digit of the set beyond one.
+pub(crate) fn ur_type3(g: &Grid, f: &mut Finding) -> bool {
+    rectangles(g, f, 3)
 }
 
 /// Unique rectangle type 4.
@@ -133,6 +141,7 @@ fn rectangles(g: &Grid, f: &mut Finding, kind: u8) -> bool {
                 let found = match kind {
                     1 => type1(f, &cells, &masks, pair),
                     2 => type2(&digit_bits, f, &cells, &masks, pair),
+                    3 => type3(g, f, &cells, (c3, c4), roof_line, pair),
                     _ => type4(&digit_bits, f, &cells, (c3, c4), roof_line, pair),
                 };
                 if found {
@@ -166,6 +175,71 @@ fn type1(f: &mut Finding, cells: &[usize; 4], masks: &[u16; 4], pair: u16) -> bo
         ));
     }
     true
+}
+
+fn type3(
+    g: &Grid,
+    f: &mut Finding,
+    cells: &[usize; 4],
+    roof: (usize, usize),
+    roof_line: usize,
+    pair: u16,
+) -> bool {
+    let (c3, c4) = roof;
+    let extra = (g.cand[c3] | g.cand[c4]) & !pair;
+    if extra.count_ones() < 2 || g.cand[c3] == pair || g.cand[c4] == pair {
+        return false;
+    }
+    let b3 = super::candidates::box_of(c3);
+    let mut units = vec![roof_line];
+    if b3 == super::candidates::box_of(c4) {
+        units.push(18 + b3);
+    }
+    for u in units {
+        let others: Vec<usize> = UNITS[u]
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| c != c3 && c != c4 && g.cand[c] != 0)
+            .collect();
+        for k in 1..=3usize {
+            let hit = super::subsets::combos(others.len(), k, |pick| {
+                let digits = pick.iter().fold(extra, |m, &i| m | g.cand[others[i]]);
+                if digits.count_ones() as usize != k + 1 {
+                    return false;
+                }
+                let set: Bits = pick.iter().fold(bit(c3) | bit(c4), |b, &i| b | bit(others[i]));
+                for &c in &others {
+                    if set & bit(c) == 0 {
+                        for d in digits_of(g.cand[c] & digits) {
+                            f.eliminations.push((c as u8, d));
+                        }
+                    }
+                }
+                if f.eliminations.is_empty() {
+                    return false;
+                }
+                f.rating = Some(4.5 + 0.1 * k as f64);
+                if f.explain {
+                    f.set_cells(cells.iter().copied().chain(pick.iter().map(|&i| others[i])));
+                    f.explain_eliminations(format!(
+                        "Unique rectangle type 3: to avoid a deadly pattern on {}, {} or {} holds one of {}; with {} they form a naked set {} in {}",
+                        digit_set(pair),
+                        cell_name(c3),
+                        cell_name(c4),
+                        digit_set(extra),
+                        cell_list(pick.iter().map(|&i| others[i])),
+                        digit_set(digits),
+                        unit_name(u)
+                    ));
+                }
+                true
+            });
+            if hit {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 fn type2(
