@@ -231,7 +231,7 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
     for c in 0..81 {
         for d in digits_of(g.cand[c]) {
             runs[state(c, d, true)] = Some(propagate(g, &digits, state(c, d, true), rule));
-            if rule != Rule::Nishio {
+            if rule != Rule::Static {
                 runs[state(c, d, false)] = Some(propagate(g, &digits, state(c, d, false), rule));
             }
         }
@@ -248,8 +248,8 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
             });
         }
     };
-    // Contradictions: the assumption is false.
-    for (a, run) in runs.iter().enumerate() {
+    // Contradictions: the assumption is false (not in static chains, as in SE).
+    for (a, run) in runs.iter().enumerate().filter(|_| rule != Rule::Static) {
         let Some(run) = run else { continue };
         if let Some(x) = run.conflict {
             let n = run.ancestors(x) + run.ancestors(x ^ 1);
@@ -265,9 +265,13 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
             });
         }
     }
-    if rule != Rule::Nishio {
-        // Both ways of one candidate.
+    if rule == Rule::Dynamic {
+        // Both ways of one candidate (SE: in cells of three or more candidates; with two, it is
+        // the cell's own forcing below).
         for p in (0..STATES).step_by(2) {
+            if g.cand[cell_of(p)].count_ones() < 3 {
+                continue;
+            }
             let (Some(off), Some(on)) = (&runs[p], &runs[p + 1]) else {
                 continue;
             };
@@ -297,6 +301,8 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
                 }
             }
         }
+    }
+    if rule != Rule::Nishio {
         // Every candidate of a cell, every place of a digit in a unit.
         let mut groups: Vec<(Vec<State>, String)> = Vec::new();
         for c in 0..81 {

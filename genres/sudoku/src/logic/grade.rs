@@ -81,7 +81,7 @@ pub(crate) fn run(
 }
 
 /// The most rungs a ladder may have.
-const MAX_RUNGS: usize = 32;
+const MAX_RUNGS: usize = 40;
 
 /// [`run`] on a given ladder.
 fn run_on(

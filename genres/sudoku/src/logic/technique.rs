@@ -141,29 +141,34 @@ pub(crate) const LADDER: &Ladder = &super::ladder_v2::LADDER_V2;
 mod tests {
     use super::*;
 
+    fn names_are_unique_and_ends_are_easy_and_master(ladder: &Ladder) {
+        for (i, a) in ladder.rungs.iter().enumerate() {
+            assert!(ladder.rungs[i + 1..].iter().all(|b| b.name != a.name));
+        }
+        assert_eq!(ladder.rungs[0].level, Level::Easy);
+        assert_eq!(ladder.rungs[ladder.rungs.len() - 1].level, Level::Master);
+    }
+
     #[test]
-    fn ladder_is_sorted_by_level_and_names_are_unique() {
-        for w in LADDER.rungs.windows(2) {
-            assert!(
-                w[0].level <= w[1].level,
-                "{} before {}",
-                w[0].name,
-                w[1].name
-            );
+    fn v1_ladder_is_sorted_by_level_then_rating() {
+        let v1 = &crate::generator::ladder_v1::LADDER_V1;
+        for w in v1.rungs.windows(2) {
+            assert!(w[0].level <= w[1].level, "{} before {}", w[0].name, w[1].name);
             if w[0].level == w[1].level {
-                assert!(
-                    w[0].rating < w[1].rating,
-                    "{} before {}",
-                    w[0].name,
-                    w[1].name
-                );
+                assert!(w[0].rating < w[1].rating, "{} before {}", w[0].name, w[1].name);
             }
         }
-        for (i, a) in LADDER.rungs.iter().enumerate() {
-            assert!(LADDER.rungs[i + 1..].iter().all(|b| b.name != a.name));
+        names_are_unique_and_ends_are_easy_and_master(v1);
+    }
+
+    #[test]
+    fn ladder_is_sorted_by_rating_with_rising_levels() {
+        // Rising levels keep a level cap exact: the capped walk stops where the level ends.
+        for w in LADDER.rungs.windows(2) {
+            assert!(w[0].level <= w[1].level, "{} before {}", w[0].name, w[1].name);
+            assert!(w[0].rating <= w[1].rating, "{} before {}", w[0].name, w[1].name);
         }
-        assert_eq!(LADDER.rungs[0].level, Level::Easy);
-        assert_eq!(LADDER.rungs[LADDER.rungs.len() - 1].level, Level::Master);
+        names_are_unique_and_ends_are_easy_and_master(LADDER);
     }
 
     #[test]
