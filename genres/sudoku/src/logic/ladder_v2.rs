@@ -7,7 +7,7 @@
 
 use super::technique::{Ladder, Limits, t};
 use super::{
-    aic, big_wings, dynamic, fish, forcing, intersections, singles, strong_links, subsets, uniqueness,
+    aic, big_wings, dynamic, fish, forcing, intersections, loops, singles, strong_links, subsets, uniqueness,
     wings,
 };
 use crate::level::Level;
@@ -32,13 +32,16 @@ pub(crate) const LADDER_V2: Ladder = Ladder {
         t("Unique rectangle type 1", Level::Hard, 4.5, uniqueness::ur_type1),
         t("Unique rectangle type 2", Level::Hard, 4.5, uniqueness::ur_type2),
         t("Unique rectangle type 4", Level::Hard, 4.5, uniqueness::ur_type4),
+        t("Unique rectangle type 4 (box)", Level::Hard, 4.5, uniqueness::ur_type4_box),
         t("Unique rectangle type 3", Level::Hard, 4.6, uniqueness::ur_type3),
+        t("Unique loop", Level::Hard, 4.6, loops::unique_loop),
         t("Naked quad", Level::Hard, 5.0, subsets::naked_quad),
         t("Jellyfish", Level::Hard, 5.2, fish::jellyfish),
         t("Hidden quad", Level::Hard, 5.4, subsets::hidden_quad),
         t("Three-strong-link chain", Level::Expert, 5.4, strong_links::three_links),
         t("WXYZ-wing", Level::Expert, 5.5, big_wings::wxyz_wing),
         t("Bivalue universal grave + 1", Level::Expert, 5.6, uniqueness::bug_plus_one),
+        t("Bivalue universal grave type 2", Level::Expert, 5.7, uniqueness::bug_type2),
         t("Four-strong-link chain", Level::Expert, 5.8, strong_links::four_links),
         t("VWXYZ-wing", Level::Expert, 6.2, big_wings::vwxyz_wing),
         t("Five-strong-link chain", Level::Expert, 6.2, strong_links::five_links),

@@ -50,6 +50,7 @@ pub(crate) mod fish;
 pub(crate) mod forcing;
 mod grade;
 pub(crate) mod ladder_v2;
+pub(crate) mod loops;
 pub(crate) mod intersections;
 #[cfg(test)]
 mod properties;
