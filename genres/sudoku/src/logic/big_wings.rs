@@ -1,15 +1,18 @@
-//! WXYZ-wing and VWXYZ-wing, rated as Sukaku Explainer (SE) rates them
-//! ([`LADDER_V2`](super::ladder_v2) only).
+//! WXYZ-wing and VWXYZ-wing, as Sukaku Explainer (SE) defines and rates them
+//! ([`LADDER_V2`](super::ladder_v2) only): an almost locked set (ALS: `n` cells of one unit
+//! holding `n + 1` digits) of three cells (WXYZ) or four (VWXYZ), and a two-candidate cell
+//! {x,z} outside it whose digits both occur in the set. When every cell of the set holding x
+//! sees the {x,z} cell, x is in at most one of them: if the {x,z} cell is not z it is x, and
+//! the set loses x and becomes locked on its other digits, z among them. Either way z is in the
+//! {x,z} cell or in the set, so z leaves every cell seeing all of those places.
 //!
-//! A pivot cell and wing cells that each see the pivot, `n` cells in all, hold `n` digits
-//! between them. For every digit but one (z), the cells holding it all see each other, so at
-//! most one of them takes it: those `n - 1` digits fill at most `n - 1` cells, and z is in at
-//! least one of the cells that hold it. So z leaves every cell seeing all of those.
-//!
-//! SE's rating: WXYZ-wing (4 cells) 5.5, plus 0.1 when the largest cell has 3 candidates;
-//! VWXYZ-wing (5 cells) 6.2, plus 0.1 for a largest cell of 2 or 4 candidates and 0.2 for 3.
+//! SE's rating: WXYZ-wing 5.5, plus 0.1 when the largest cell of the set has 3 candidates;
+//! VWXYZ-wing 6.2, plus 0.1 for a largest cell of 2 or 4 candidates and 0.2 for 3.
 
-use super::candidates::{Bits, Grid, PEER_BITS, bit, cell_list, cells_of, digits_of};
+use super::candidates::{
+    Bits, Grid, PEER_BITS, UNITS, bit, cell_list, cell_name, cells_of, digit_set, digits_of,
+};
+use super::subsets::combos;
 use super::technique::Finding;
 
 /// WXYZ-wing.
@@ -38,20 +41,37 @@ struct Best {
 }
 
 fn wings(g: &Grid, f: &mut Finding, n: usize) -> bool {
-    let mut small: Bits = 0;
-    for c in 0..81 {
-        let k = g.cand[c].count_ones() as usize;
-        if (2..=n).contains(&k) {
-            small |= bit(c);
-        }
+    let bivalue = g.bivalue_bits();
+    if bivalue == 0 {
+        return false;
     }
     let mut best: Option<Best> = None;
-    let mut pick = Vec::with_capacity(n);
-    for p in cells_of(small) {
-        pick.clear();
-        pick.push(p);
-        let wings = small & PEER_BITS[p];
-        extend(g, n, wings, 0, g.cand[p], &mut pick, &mut best);
+    let mut seen_sets: Vec<Bits> = Vec::new();
+    for unit in &UNITS {
+        let open: Vec<usize> = unit
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| (2..=n as u32).contains(&g.cand[c].count_ones()))
+            .collect();
+        combos(open.len(), n - 1, |pick| {
+            let digits = pick.iter().fold(0u16, |m, &i| m | g.cand[open[i]]);
+            if digits.count_ones() as usize != n {
+                return false;
+            }
+            let set: Bits = pick.iter().fold(0, |b, &i| b | bit(open[i]));
+            // A set inside a box and a line is met twice.
+            if seen_sets.contains(&set) {
+                return false;
+            }
+            seen_sets.push(set);
+            for p in cells_of(bivalue & !set) {
+                if g.cand[p] & digits != g.cand[p] {
+                    continue;
+                }
+                check(g, n, set, p, &mut best);
+            }
+            false
+        });
     }
     let Some(b) = best else {
         return false;
@@ -59,11 +79,17 @@ fn wings(g: &Grid, f: &mut Finding, n: usize) -> bool {
     f.eliminate_all(b.targets, b.z);
     f.rating = Some(b.rating);
     if f.explain {
+        let (p, set) = (b.cells[0], &b.cells[1..]);
         f.set_cells(b.cells.iter().copied());
         let name = if n == 4 { "WXYZ-wing" } else { "VWXYZ-wing" };
+        let x = (g.cand[p] & !(1 << b.z)).trailing_zeros();
         f.explain_eliminations(format!(
-            "{name}: {} hold {n} digits between them, and every digit but {} can take only one of them, so {} is in one of them",
-            cell_list(b.cells.iter().copied()),
+            "{name}: {} hold {} digits {}; every one of them holding {x} sees {}, so {} is {} or one of them is {}",
+            cell_list(set.iter().copied()),
+            n,
+            digit_set(set.iter().fold(0, |m, &c| m | g.cand[c])),
+            cell_name(p),
+            cell_name(p),
             b.z,
             b.z
         ));
@@ -71,82 +97,37 @@ fn wings(g: &Grid, f: &mut Finding, n: usize) -> bool {
     true
 }
 
-/// Adds wing cells (from `wings`, above index `after`) to `pick` while the digits stay at most
-/// `n`; checks every full set.
-fn extend(
-    g: &Grid,
-    n: usize,
-    wings: Bits,
-    after: usize,
-    digits: u16,
-    pick: &mut Vec<usize>,
-    best: &mut Option<Best>,
-) {
-    if pick.len() == n {
-        if digits.count_ones() as usize == n {
-            check(g, n, digits, pick, best);
-        }
-        return;
-    }
-    let rest = if after == 0 { wings } else { wings & !((bit(after) << 1) - 1) };
-    for w in cells_of(rest) {
-        let u = digits | g.cand[w];
-        if u.count_ones() as usize > n {
+fn check(g: &Grid, n: usize, set: Bits, p: usize, best: &mut Option<Best>) {
+    for x in digits_of(g.cand[p]) {
+        let z = (g.cand[p] & !(1 << x)).trailing_zeros() as u8;
+        let xs = set & g.digit_bits(x);
+        if xs & !PEER_BITS[p] != 0 {
             continue;
         }
-        pick.push(w);
-        extend(g, n, wings, w, u, pick, best);
-        pick.pop();
-    }
-}
-
-fn check(g: &Grid, n: usize, digits: u16, pick: &[usize], best: &mut Option<Best>) {
-    let mut z = None;
-    for d in digits_of(digits) {
-        let holders: Vec<usize> = pick
-            .iter()
-            .copied()
-            .filter(|&c| g.cand[c] & (1 << d) != 0)
-            .collect();
-        let restricted = holders
-            .iter()
-            .enumerate()
-            .all(|(i, &a)| holders[i + 1..].iter().all(|&b| PEER_BITS[a] & bit(b) != 0));
-        if !restricted {
-            if z.is_some() {
-                return;
-            }
-            z = Some((d, holders));
+        let zs = set & g.digit_bits(z);
+        let mut targets = g.digit_bits(z) & PEER_BITS[p] & !set;
+        for c in cells_of(zs) {
+            targets &= PEER_BITS[c];
         }
-    }
-    let Some((z, holders)) = z else {
-        return;
-    };
-    let mut targets = g.digit_bits(z);
-    for &c in &holders {
-        targets &= PEER_BITS[c];
-    }
-    for &c in pick {
-        targets &= !bit(c);
-    }
-    if targets == 0 {
-        return;
-    }
-    let big = pick.iter().map(|&c| g.cand[c].count_ones()).max().unwrap_or(2);
-    let r = rating(n, big);
-    let removed = targets.count_ones();
-    let better = match best {
-        None => true,
-        Some(b) => r < b.rating - 1e-9 || (r < b.rating + 1e-9 && removed > b.removed),
-    };
-    if better {
-        *best = Some(Best {
-            rating: r,
-            removed,
-            z,
-            targets,
-            cells: pick.to_vec(),
-        });
+        if targets == 0 {
+            continue;
+        }
+        let big = cells_of(set).map(|c| g.cand[c].count_ones()).max().unwrap_or(2);
+        let r = rating(n, big);
+        let removed = targets.count_ones();
+        let better = match best {
+            None => true,
+            Some(b) => r < b.rating - 1e-9 || (r < b.rating + 1e-9 && removed > b.removed),
+        };
+        if better {
+            *best = Some(Best {
+                rating: r,
+                removed,
+                z,
+                targets,
+                cells: [p].into_iter().chain(cells_of(set)).collect(),
+            });
+        }
     }
 }
 
@@ -156,18 +137,22 @@ mod tests {
     use crate::logic::testutil::grid_with_candidates;
 
     #[test]
-    fn wxyz_wing_removes_z_from_cells_seeing_every_z() {
-        // Pivot r1c1 {1,2,3,4}; wings r1c2 {1,4}, r2c1 {2,3}, r1c5 {3,4}. 1, 2 and 4 each lie
-        // in cells that see each other; 3 is in r1c1, r2c1 and r1c5, and r2c1 does not see
-        // r1c5, so 3 is z. The only other cell seeing all three is r1c3.
+    fn wxyz_wing_is_an_als_and_a_two_candidate_cell() {
+        // r1c1 {1,2}, r1c3 {1,3,4} and r2c1 {1,4} are an ALS in box 1 (3 cells, 4 digits);
+        // r1c2 {2,3} sees its only 2 (r1c1): r1c2 is 3, or it is 2 and the ALS locks 3 into
+        // r1c3. 3 leaves the rest of row 1 and box 1. (The other wings here remove fewer.)
         let mut g = grid_with_candidates(&[]);
-        g.cand[0] = 0b11110;
-        g.cand[1] = 0b10010;
-        g.cand[9] = 0b01100;
-        g.cand[4] = 0b11000;
+        g.cand[0] = 0b00110;
+        g.cand[1] = 0b01100;
+        g.cand[2] = 0b11010;
+        g.cand[9] = 0b10010;
         let mut f = Finding::new(true);
         assert!(wxyz_wing(&g, &mut f));
-        assert_eq!(f.eliminations, vec![(2, 3)]);
-        assert_eq!(f.rating, Some(5.5));
+        let cells: Vec<u8> = f.eliminations.iter().map(|e| e.0).collect();
+        assert_eq!(cells, vec![3, 4, 5, 6, 7, 8, 10, 11, 18, 19, 20]);
+        assert!(f.eliminations.iter().all(|e| e.1 == 3));
+        assert_eq!(f.cells, vec![1, 0, 2, 9]);
+        assert_eq!(f.rating, Some(5.6));
+        assert!(f.text.starts_with("WXYZ-wing: r1c1, r1c3, r2c1 hold 4 digits {1,2,3,4}"));
     }
 }
