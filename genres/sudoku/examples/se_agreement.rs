@@ -77,7 +77,10 @@ fn main() {
         let n = band.len();
         let se: Vec<f64> = band.iter().map(|r| r.se).collect();
         let ours: Vec<f64> = band.iter().map(|r| r.ours).collect();
-        let within = band.iter().filter(|r| (r.ours - r.se).abs() <= 0.05).count();
+        let within = band
+            .iter()
+            .filter(|r| (r.ours - r.se).abs() <= 0.05)
+            .count();
         let over_half = band.iter().filter(|r| r.ours > r.se + 0.5 + 1e-9).count();
         let over_one = band.iter().filter(|r| r.ours > r.se + 1.0 + 1e-9).count();
         let min = ours.iter().cloned().fold(f64::MAX, f64::min);
@@ -98,7 +101,11 @@ fn main() {
         .filter(|r| r.level == Level::Master)
         .map(|r| r.millis)
         .collect();
-    let mut diabolical: Vec<f64> = rows.iter().filter(|r| r.se >= 5.0).map(|r| r.millis).collect();
+    let mut diabolical: Vec<f64> = rows
+        .iter()
+        .filter(|r| r.se >= 5.0)
+        .map(|r| r.millis)
+        .collect();
     let max_ms = rows.iter().map(|r| r.millis).fold(0.0, f64::max);
     println!();
     println!(
@@ -110,7 +117,9 @@ fn main() {
         max_ms
     );
     println!();
-    println!("| where we differ (> 0.05): SE's technique (from its rating) | our hardest step | puzzles | mean ours - SE |");
+    println!(
+        "| where we differ (> 0.05): SE's technique (from its rating) | our hardest step | puzzles | mean ours - SE |"
+    );
     println!("|---|---|---|---|");
     let mut pairs: BTreeMap<(&str, &str), (u32, f64)> = BTreeMap::new();
     for r in rows.iter().filter(|r| (r.ours - r.se).abs() > 0.05) {

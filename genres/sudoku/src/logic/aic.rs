@@ -128,7 +128,9 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
                         None => MAX_NODES,
                         Some(b) => {
                             let mut n = 3u8;
-                            while n < MAX_NODES && base + length_increment(n as usize + 1) < b.rating - 1e-9 {
+                            while n < MAX_NODES
+                                && base + length_increment(n as usize + 1) < b.rating - 1e-9
+                            {
                                 n += 1;
                             }
                             if base + length_increment(3) >= b.rating - 1e-9 {
@@ -137,7 +139,17 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
                             n
                         }
                     };
-                    search(g, &links, start, mode, limit, &mut parent, &mut nodes, &mut queue, &mut best);
+                    search(
+                        g,
+                        &links,
+                        start,
+                        mode,
+                        limit,
+                        &mut parent,
+                        &mut nodes,
+                        &mut queue,
+                        &mut best,
+                    );
                 }
             }
         }
@@ -259,7 +271,18 @@ mod tests {
     #[test]
     fn length_increment_follows_se_thresholds() {
         // n - 2 above 4, 6, 8, 12, 16, 24 adds 0.1 each.
-        let cases = [(6, 0.0), (7, 0.1), (8, 0.1), (9, 0.2), (10, 0.2), (11, 0.3), (14, 0.3), (15, 0.4), (19, 0.5), (27, 0.6)];
+        let cases = [
+            (6, 0.0),
+            (7, 0.1),
+            (8, 0.1),
+            (9, 0.2),
+            (10, 0.2),
+            (11, 0.3),
+            (14, 0.3),
+            (15, 0.4),
+            (19, 0.5),
+            (27, 0.6),
+        ];
         for (n, add) in cases {
             assert!((length_increment(n) - add).abs() < 1e-9, "{n}");
         }
@@ -267,18 +290,24 @@ mod tests {
 
     #[test]
     fn xy_chain_is_a_y_forcing_chain() {
-        // r1c1 {1,2} - r1c9 {2,3} - r9c9 {3,4} - r9c1 {4,1}: r5c1 (sees r1c1 and r9c1) is not 1.
+        // r1c1 {1,2} - r1c9 {2,3} - r9c9 {3,4} - r9c2 {4,1}: if r1c2 were 1, r1c1 would be 2,
+        // r1c9 3, r9c9 4 and r9c2 1, which sees r1c2. Ten candidates: 6.6 + 0.2.
         let mut g = grid_with_candidates(&[]);
         g.cand[0] = 0b00110;
         g.cand[8] = 0b01100;
         g.cand[80] = 0b11000;
-        g.cand[72] = 0b10010;
-        // Keep the rest of the grid from offering shorter chains: 1 only in the chain cells
-        // and r5c1 within column 1 and row 1.
+        g.cand[73] = 0b10010;
         let mut f = Finding::new(true);
         assert!(forcing_chain(&g, &mut f));
-        assert_eq!(f.eliminations.len() + f.placements.len(), 1);
-        assert!(f.text.starts_with("Forcing chain: "), "{}", f.text);
-        assert!(f.rating.unwrap() >= 6.6);
+        assert_eq!(f.eliminations, vec![(1, 1)]);
+        assert!(f.placements.is_empty());
+        assert_eq!(f.rating, Some(6.8));
+        assert!(
+            f.text.starts_with(
+                "Forcing chain: r1c2=1 ⇒ r1c1≠1 ⇒ r1c1=2 ⇒ r1c9≠2 ⇒ r1c9=3 ⇒ r9c9≠3 ⇒ r9c9=4 ⇒ r9c2≠4 ⇒ r9c2=1 ⇒ r1c2≠1"
+            ),
+            "{}",
+            f.text
+        );
     }
 }

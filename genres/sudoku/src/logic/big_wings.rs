@@ -112,7 +112,10 @@ fn check(g: &Grid, n: usize, set: Bits, p: usize, best: &mut Option<Best>) {
         if targets == 0 {
             continue;
         }
-        let big = cells_of(set).map(|c| g.cand[c].count_ones()).max().unwrap_or(2);
+        let big = cells_of(set)
+            .map(|c| g.cand[c].count_ones())
+            .max()
+            .unwrap_or(2);
         let r = rating(n, big);
         let removed = targets.count_ones();
         let better = match best {
@@ -153,6 +156,9 @@ mod tests {
         assert!(f.eliminations.iter().all(|e| e.1 == 3));
         assert_eq!(f.cells, vec![1, 0, 2, 9]);
         assert_eq!(f.rating, Some(5.6));
-        assert!(f.text.starts_with("WXYZ-wing: r1c1, r1c3, r2c1 hold 4 digits {1,2,3,4}"));
+        assert!(
+            f.text
+                .starts_with("WXYZ-wing: r1c1, r1c3, r2c1 hold 4 digits {1,2,3,4}")
+        );
     }
 }

@@ -20,7 +20,10 @@
 //! inside the propagation; this module does not, so where SE needs them we go on to trial.
 
 use super::aic::{describe_state, length_increment};
-use super::candidates::{Bits, Grid, PEER_BITS, UNIT_BITS, UNITS, bit, box_of, cell_name, cells_of, col, digits_of, row, unit_name};
+use super::candidates::{
+    Bits, Grid, PEER_BITS, UNIT_BITS, UNITS, bit, box_of, cell_name, cells_of, col, digits_of, row,
+    unit_name,
+};
 use super::technique::Finding;
 
 /// A candidate state: (cell * 9 + digit - 1) * 2, plus 1 for "holds".
@@ -87,7 +90,10 @@ impl Run {
         let mut n = 0;
         while let Some(x) = stack.pop() {
             n += 1;
-            let (start, len) = ((self.range[x] >> 8) as usize, (self.range[x] & 0xFF) as usize);
+            let (start, len) = (
+                (self.range[x] >> 8) as usize,
+                (self.range[x] & 0xFF) as usize,
+            );
             for &p in &self.pool[start..start + len] {
                 let p = p as usize;
                 if visited[p / 64] & (1 << (p % 64)) == 0 {
@@ -132,7 +138,11 @@ fn propagate(g: &Grid, digits: &[Bits; 10], start: State, rule: Rule) -> Run {
             }
         } else {
             if rule != Rule::Nishio {
-                let m = if rule == Rule::Static { g.cand[c] } else { cand[c] };
+                let m = if rule == Rule::Static {
+                    g.cand[c]
+                } else {
+                    cand[c]
+                };
                 let left = match rule {
                     Rule::Static if m.count_ones() == 2 => m & !(1 << d),
                     Rule::Dynamic if m.count_ones() == 1 => m,
@@ -152,7 +162,11 @@ fn propagate(g: &Grid, digits: &[Bits; 10], start: State, rule: Rule) -> Run {
             for u in [row(c), 9 + col(c), 18 + box_of(c)] {
                 let all = digits[d as usize] & UNIT_BITS[u];
                 let places = if rule == Rule::Static {
-                    if all.count_ones() == 2 { all & !bit(c) } else { 0 }
+                    if all.count_ones() == 2 {
+                        all & !bit(c)
+                    } else {
+                        0
+                    }
                 } else {
                     let mut left = 0u128;
                     for q in cells_of(all) {
@@ -257,9 +271,10 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
                 (
                     vec![cell_of(a), cell_of(x)],
                     format!(
-                        "if {} then {} would both hold and not hold",
+                        "if {} then {} would both be {d} and not be {d}",
                         describe_state(cell_of(a), digit_of(a), a % 2 == 1),
-                        cell_name(cell_of(x)) + &format!(" = {}", digit_of(x))
+                        cell_name(cell_of(x)),
+                        d = digit_of(x)
                     ),
                 )
             });
@@ -341,8 +356,15 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
                     let n: usize = members.iter().map(|r| r.ancestors(s)).sum();
                     offer(base + length_increment(n), s, &|| {
                         (
-                            group.iter().map(|&x| cell_of(x)).chain([cell_of(s)]).collect(),
-                            format!("{words}, {}", describe_state(cell_of(s), digit_of(s), s % 2 == 1)),
+                            group
+                                .iter()
+                                .map(|&x| cell_of(x))
+                                .chain([cell_of(s)])
+                                .collect(),
+                            format!(
+                                "{words}, {}",
+                                describe_state(cell_of(s), digit_of(s), s % 2 == 1)
+                            ),
                         )
                     });
                 }
@@ -377,4 +399,53 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
         f.text = format!("{name}: {}, so {verdict}", b.why);
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::testutil::grid_with_candidates;
+
+    #[test]
+    fn cell_forcing_chains() {
+        // r1c1 {1,2}, r1c5 {1,3}, r5c1 {2,3}: whichever digit r1c1 holds, r1c5 or r5c1 is 3,
+        // so r5c5 (seeing both) is not 3. Branches of 4 candidates each: 8.0 + 0.1.
+        let mut g = grid_with_candidates(&[]);
+        g.cand[0] = 0b0110;
+        g.cand[4] = 0b1010;
+        g.cand[36] = 0b1100;
+        let mut f = Finding::new(true);
+        assert!(multiple(&g, &mut f));
+        assert_eq!(f.eliminations, vec![(40, 3)]);
+        assert_eq!(f.rating, Some(8.1));
+        assert_eq!(
+            f.text,
+            "Multiple forcing chains: whichever digit r1c1 holds, r5c5≠3, so 3 is removed from r5c5"
+        );
+        // The dynamic rung finds the same at its own base.
+        let mut f = Finding::new(false);
+        assert!(dynamic(&g, &mut f));
+        assert_eq!((f.eliminations, f.rating), (vec![(40, 3)], Some(8.6)));
+    }
+
+    #[test]
+    fn nishio_contradiction_on_one_digit() {
+        // Box 4 has 5 only in r4c1, r5c1, r5c2; box 7 only in r7c1, r7c2. If r1c1 were 5, r5c2
+        // and r7c2 would both be 5, in one column. 4 + 4 candidates: 7.5 + 0.1.
+        let mut g = grid_with_candidates(&[]);
+        for c in [28usize, 29, 38, 45, 46, 47] {
+            g.cand[c] &= !(1 << 5);
+        }
+        for c in [56usize, 63, 64, 65, 72, 73, 74] {
+            g.cand[c] &= !(1 << 5);
+        }
+        let mut f = Finding::new(true);
+        assert!(nishio(&g, &mut f));
+        assert_eq!(f.eliminations, vec![(0, 5)]);
+        assert_eq!(f.rating, Some(7.6));
+        assert_eq!(
+            f.text,
+            "Nishio forcing chain: if r1c1=5 then r7c2 would both be 5 and not be 5, so 5 is removed from r1c1"
+        );
+    }
 }

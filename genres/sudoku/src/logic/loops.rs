@@ -6,7 +6,9 @@
 //! digits all have the same one more, x, so one of them is x and x leaves every cell seeing
 //! them all. Rated as Sukaku Explainer rates them: 4.6 for six cells, 4.7 for eight.
 
-use super::candidates::{Bits, Grid, PEER_BITS, bit, box_of, cell_list, cells_of, col, digit_set, digits_of, row};
+use super::candidates::{
+    Bits, Grid, PEER_BITS, bit, box_of, cell_list, cells_of, col, digit_set, digits_of, row,
+};
 use super::technique::Finding;
 
 /// Unique loop, type 1 or 2.
@@ -73,7 +75,8 @@ fn extend(
             continue;
         }
         // Extra digits: at most two cells of the loop may have them.
-        let extra = path.iter().filter(|&&c| g.cand[c] != pair).count() + usize::from(g.cand[n] != pair);
+        let extra =
+            path.iter().filter(|&&c| g.cand[c] != pair).count() + usize::from(g.cand[n] != pair);
         if extra > 2 {
             continue;
         }
@@ -90,7 +93,11 @@ fn extend(
 }
 
 fn conclude(g: &Grid, f: &mut Finding, pair: u16, path: &[usize]) -> bool {
-    let extra: Vec<usize> = path.iter().copied().filter(|&c| g.cand[c] != pair).collect();
+    let extra: Vec<usize> = path
+        .iter()
+        .copied()
+        .filter(|&c| g.cand[c] != pair)
+        .collect();
     let rating = if path.len() == 6 { 4.6 } else { 4.7 };
     match extra.as_slice() {
         [c] => {
@@ -150,7 +157,14 @@ mod tests {
             "030000080000791000005000700004080500001204300200305008002508600000000000503010809",
         );
         // The position the grader reached (candidates outside the loop do not matter here).
-        for (c, m) in [(28usize, 0b0_1100_0000u16), (46, 0b0_1100_0000), (49, 0b0_1100_0000), (40, 0b0_1100_0000), (44, 0b0_1100_0000), (35, 0b0_1100_0100)] {
+        for (c, m) in [
+            (28usize, 0b0_1100_0000u16),
+            (46, 0b0_1100_0000),
+            (49, 0b0_1100_0000),
+            (40, 0b0_1100_0000),
+            (44, 0b0_1100_0000),
+            (35, 0b0_1100_0100),
+        ] {
             g.cand[c] = m;
         }
         let mut f = Finding::new(true);

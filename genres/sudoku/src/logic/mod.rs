@@ -44,19 +44,19 @@ pub(crate) mod aic;
 pub(crate) mod als;
 pub(crate) mod big_wings;
 mod candidates;
-pub(crate) mod dynamic;
 pub(crate) mod chains;
+pub(crate) mod dynamic;
 pub(crate) mod fish;
 pub(crate) mod forcing;
 mod grade;
+pub(crate) mod intersections;
 pub(crate) mod ladder_v2;
 pub(crate) mod loops;
-pub(crate) mod intersections;
 #[cfg(test)]
 mod properties;
 pub(crate) mod singles;
-pub(crate) mod strong_links;
 mod step;
+pub(crate) mod strong_links;
 pub(crate) mod subsets;
 pub(crate) mod technique;
 #[cfg(test)]

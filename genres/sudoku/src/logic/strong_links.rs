@@ -232,7 +232,9 @@ fn search_from(
                     let removed = targets.count_ones();
                     let better = match best {
                         None => true,
-                        Some(b) => r < b.rating - 1e-9 || (r < b.rating + 1e-9 && removed > b.removed),
+                        Some(b) => {
+                            r < b.rating - 1e-9 || (r < b.rating + 1e-9 && removed > b.removed)
+                        }
                     };
                     if better {
                         *best = Some(Best {
@@ -272,8 +274,7 @@ pub(crate) fn empty_rectangle(g: &Grid, f: &mut Finding) -> bool {
                     {
                         continue;
                     }
-                    if er_side(f, d, db, bx, r, c, true) || er_side(f, d, db, bx, r, c, false)
-                    {
+                    if er_side(f, d, db, bx, r, c, true) || er_side(f, d, db, bx, r, c, false) {
                         return true;
                     }
                 }
@@ -285,15 +286,7 @@ pub(crate) fn empty_rectangle(g: &Grid, f: &mut Finding) -> bool {
 
 /// One orientation of the empty rectangle: a strong link on a column (`by_cols`) or row.
 #[allow(clippy::too_many_arguments)]
-fn er_side(
-    f: &mut Finding,
-    d: u8,
-    db: Bits,
-    bx: usize,
-    r: usize,
-    c: usize,
-    by_cols: bool,
-) -> bool {
+fn er_side(f: &mut Finding, d: u8, db: Bits, bx: usize, r: usize, c: usize, by_cols: bool) -> bool {
     for line in 0..9usize {
         // A column outside the box's stack (or a row outside its band).
         let unit = if by_cols { 9 + line } else { line };
@@ -305,8 +298,14 @@ fn er_side(
             continue;
         }
         for (x, y) in [
-            (m.trailing_zeros() as usize, (m & (m - 1)).trailing_zeros() as usize),
-            ((m & (m - 1)).trailing_zeros() as usize, m.trailing_zeros() as usize),
+            (
+                m.trailing_zeros() as usize,
+                (m & (m - 1)).trailing_zeros() as usize,
+            ),
+            (
+                (m & (m - 1)).trailing_zeros() as usize,
+                m.trailing_zeros() as usize,
+            ),
         ] {
             // x lies on the box's row (or column); y's row (column) crosses the box's column
             // (row) outside the box at the target.
@@ -346,4 +345,75 @@ fn er_side(
         }
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::testutil::grid_with_candidates;
+
+    /// An open grid where `d` keeps only `keep` places in each of the given columns.
+    fn columns(d: u8, cols: &[(usize, &[usize])]) -> Grid {
+        let mut g = grid_with_candidates(&[]);
+        for &(c, keep) in cols {
+            for r in 0..9usize {
+                if !keep.contains(&r) {
+                    g.cand[r * 9 + c] &= !(1 << d);
+                }
+            }
+        }
+        g
+    }
+
+    #[test]
+    fn skyscraper_on_two_columns() {
+        // 5 in column 1 only at r1 and r9, in column 5 only at r3 and r9.
+        let g = columns(5, &[(0, &[0, 8]), (4, &[2, 8])]);
+        let mut f = Finding::new(true);
+        assert!(two_links(&g, &mut f));
+        assert_eq!(f.eliminations, vec![(3, 5), (5, 5), (19, 5), (20, 5)]);
+        assert_eq!(f.rating, Some(4.0));
+        assert!(
+            f.text
+                .starts_with("Skyscraper on 5: r1c1 = r9c1 - r9c5 = r3c5"),
+            "{}",
+            f.text
+        );
+    }
+
+    #[test]
+    fn three_strong_links_on_columns() {
+        // 5 in column 1 only at r1, r5; column 5 only at r5, r8; column 9 only at r2, r8:
+        // r1c1 = r5c1 - r5c5 = r8c5 - r8c9 = r2c9, and no two of the links suffice.
+        let g = columns(5, &[(0, &[0, 4]), (4, &[4, 7]), (8, &[1, 7])]);
+        assert!(!two_links(&g, &mut Finding::new(false)));
+        let mut f = Finding::new(true);
+        assert!(three_links(&g, &mut f));
+        assert_eq!(f.eliminations, vec![(6, 5), (7, 5), (10, 5), (11, 5)]);
+        assert_eq!(f.rating, Some(5.4));
+        assert!(
+            f.text.starts_with("3-strong-link chain on 5:"),
+            "{}",
+            f.text
+        );
+    }
+
+    #[test]
+    fn empty_rectangle_and_a_column_link() {
+        // Box 1 has 5 only on row 2 and column 2; column 7 has it only at r2c7 and r6c7. If
+        // r6c2 were 5, r2c7 would be, leaving box 1 no place: r6c2 loses 5.
+        let mut g = columns(5, &[(6, &[1, 5])]);
+        for c in [0usize, 2, 18, 20] {
+            g.cand[c] &= !(1 << 5);
+        }
+        let mut f = Finding::new(true);
+        assert!(empty_rectangle(&g, &mut f));
+        assert_eq!(f.eliminations, vec![(46, 5)]);
+        assert!(
+            f.text
+                .starts_with("Empty rectangle on 5: box 1 has 5 only on row 2 and column 2"),
+            "{}",
+            f.text
+        );
+    }
 }

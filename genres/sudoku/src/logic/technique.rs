@@ -153,9 +153,19 @@ mod tests {
     fn v1_ladder_is_sorted_by_level_then_rating() {
         let v1 = &crate::generator::ladder_v1::LADDER_V1;
         for w in v1.rungs.windows(2) {
-            assert!(w[0].level <= w[1].level, "{} before {}", w[0].name, w[1].name);
+            assert!(
+                w[0].level <= w[1].level,
+                "{} before {}",
+                w[0].name,
+                w[1].name
+            );
             if w[0].level == w[1].level {
-                assert!(w[0].rating < w[1].rating, "{} before {}", w[0].name, w[1].name);
+                assert!(
+                    w[0].rating < w[1].rating,
+                    "{} before {}",
+                    w[0].name,
+                    w[1].name
+                );
             }
         }
         names_are_unique_and_ends_are_easy_and_master(v1);
@@ -165,8 +175,18 @@ mod tests {
     fn ladder_is_sorted_by_rating_with_rising_levels() {
         // Rising levels keep a level cap exact: the capped walk stops where the level ends.
         for w in LADDER.rungs.windows(2) {
-            assert!(w[0].level <= w[1].level, "{} before {}", w[0].name, w[1].name);
-            assert!(w[0].rating <= w[1].rating, "{} before {}", w[0].name, w[1].name);
+            assert!(
+                w[0].level <= w[1].level,
+                "{} before {}",
+                w[0].name,
+                w[1].name
+            );
+            assert!(
+                w[0].rating <= w[1].rating,
+                "{} before {}",
+                w[0].name,
+                w[1].name
+            );
         }
         names_are_unique_and_ends_are_easy_and_master(LADDER);
     }

@@ -43,64 +43,61 @@ pub(crate) fn ur_type4_box(g: &Grid, f: &mut Finding) -> bool {
 /// those cells is x, and x leaves every cell seeing all of them. SE rates it 5.7.
 pub(crate) fn bug_type2(g: &Grid, f: &mut Finding) -> bool {
     let mut extra_cells: Bits = 0;
-    let mut x = 0u8;
+    let mut common = super::candidates::ALL_DIGITS;
     for c in 0..81 {
-        let k = g.cand[c].count_ones();
-        if g.value[c] == 0 && k < 2 {
-            return false;
+        match g.cand[c].count_ones() {
+            0 if g.value[c] == 0 => return false,
+            1 => return false,
+            0 | 2 => {}
+            3 => {
+                extra_cells |= bit(c);
+                common &= g.cand[c];
+            }
+            _ => return false,
         }
-        if k <= 2 {
-            continue;
-        }
-        // The extra digit of this cell: the one seen three times in each of its units.
-        let extras: Vec<u8> = digits_of(g.cand[c])
-            .filter(|&d| {
-                [row(c), 9 + col(c), 18 + super::candidates::box_of(c)]
-                    .iter()
-                    .all(|&u| UNITS[u].iter().filter(|&&q| g.cand[q as usize] & (1 << d) != 0).count() > 2)
-            })
-            .collect();
-        if k != 3 || extras.len() != 1 || (x != 0 && extras[0] != x) {
-            return false;
-        }
-        x = extras[0];
-        extra_cells |= bit(c);
     }
     if extra_cells.count_ones() < 2 {
         return false;
     }
-    let grave_is_balanced = UNITS.iter().all(|unit| {
-        (1..=9u8).all(|d| {
-            let n = unit
-                .iter()
-                .filter(|&&u| {
-                    let u = u as usize;
-                    let m = if extra_cells & bit(u) != 0 { g.cand[u] & !(1 << x) } else { g.cand[u] };
-                    m & (1 << d) != 0
-                })
-                .count();
-            n == 0 || n == 2
-        })
-    });
-    if !grave_is_balanced {
-        return false;
+    for x in digits_of(common) {
+        let grave_is_balanced = UNITS.iter().all(|unit| {
+            (1..=9u8).all(|d| {
+                let n = unit
+                    .iter()
+                    .filter(|&&u| {
+                        let u = u as usize;
+                        let m = if extra_cells & bit(u) != 0 {
+                            g.cand[u] & !(1 << x)
+                        } else {
+                            g.cand[u]
+                        };
+                        m & (1 << d) != 0
+                    })
+                    .count();
+                n == 0 || n == 2
+            })
+        });
+        if !grave_is_balanced {
+            continue;
+        }
+        let mut targets = g.digit_bits(x) & !extra_cells;
+        for c in cells_of(extra_cells) {
+            targets &= PEER_BITS[c];
+        }
+        if targets == 0 {
+            return false;
+        }
+        f.eliminate_all(targets, x);
+        if f.explain {
+            f.set_cells(cells_of(extra_cells));
+            f.explain_eliminations(format!(
+                "Bivalue universal grave type 2: without {x} in {} every empty cell would have two candidates and every digit two places in every unit, a grave with no unique solution; so one of them is {x}",
+                cell_list(cells_of(extra_cells))
+            ));
+        }
+        return true;
     }
-    let mut targets = g.digit_bits(x) & !extra_cells;
-    for c in cells_of(extra_cells) {
-        targets &= PEER_BITS[c];
-    }
-    if targets == 0 {
-        return false;
-    }
-    f.eliminate_all(targets, x);
-    if f.explain {
-        f.set_cells(cells_of(extra_cells));
-        f.explain_eliminations(format!(
-            "Bivalue universal grave type 2: without {x} in {} every empty cell would have two candidates and every digit two places in every unit, a grave with no unique solution; so one of them is {x}",
-            cell_list(cells_of(extra_cells))
-        ));
-    }
-    true
+    false
 }
 
 /// Unique rectangle type 4.
@@ -285,7 +282,9 @@ fn type3(
                 if digits.count_ones() as usize != k + 1 {
                     return false;
                 }
-                let set: Bits = pick.iter().fold(bit(c3) | bit(c4), |b, &i| b | bit(others[i]));
+                let set: Bits = pick
+                    .iter()
+                    .fold(bit(c3) | bit(c4), |b, &i| b | bit(others[i]));
                 for &c in &others {
                     if set & bit(c) == 0 {
                         for d in digits_of(g.cand[c] & digits) {
@@ -479,5 +478,80 @@ mod tests {
             .map(|c| (c, 9))
             .collect();
         assert_eq!(f.eliminations, expected);
+    }
+
+    #[test]
+    fn type3_extra_digits_form_a_naked_pair_with_a_third_cell() {
+        // r1c1, r1c4 {1,2}; r2c1 {1,2,3}, r2c4 {1,2,4}; r2c8 {3,4}: the roof's extras {3,4}
+        // and r2c8 lock 3 and 4 in row 2.
+        let mut g = grid_with_candidates(&[]);
+        g.cand[0] = 0b110;
+        g.cand[3] = 0b110;
+        g.cand[9] = 0b1110;
+        g.cand[12] = 0b10110;
+        g.cand[16] = 0b11000;
+        let mut f = Finding::new(true);
+        assert!(ur_type3(&g, &mut f));
+        let expected: Vec<(u8, u8)> = [10u8, 11, 13, 14, 15, 17]
+            .iter()
+            .flat_map(|&c| [(c, 3), (c, 4)])
+            .collect();
+        assert_eq!(f.eliminations, expected);
+        assert_eq!(f.rating, Some(4.6));
+        assert!(f.text.starts_with("Unique rectangle type 3:"), "{}", f.text);
+    }
+
+    #[test]
+    fn type4_in_the_box_of_the_roof() {
+        // r1c1, r1c2 {1,2}; r4c1 {1,2,5}, r4c2 {1,2,6}; in box 4, 1 only in r4c1 and r4c2.
+        let mut g = grid_with_candidates(&[]);
+        g.cand[0] = 0b110;
+        g.cand[1] = 0b110;
+        g.cand[27] = 0b100110;
+        g.cand[28] = 0b1000110;
+        for c in [29usize, 36, 37, 38, 45, 46, 47] {
+            g.cand[c] &= !0b10;
+        }
+        let mut f = Finding::new(true);
+        assert!(!ur_type4(&g, &mut Finding::new(false)));
+        assert!(ur_type4_box(&g, &mut f));
+        assert_eq!(f.eliminations, vec![(27, 2), (28, 2)]);
+        assert!(
+            f.text.contains("in box 4, 1 can only be in r4c1 or r4c2"),
+            "{}",
+            f.text
+        );
+    }
+
+    #[test]
+    fn bug_type2_removes_the_extra_digit_seen_by_every_extra_cell() {
+        // Two rectangles, {1,2} on r1c1, r1c4, r2c1, r2c4 and {3,4} on r1c7, r1c8, r4c7, r4c8,
+        // with 3 added to r1c1 and r1c4: without it, a grave. r1c7 and r1c8 see both and lose 3.
+        let mut g = grid_with_candidates(&[]);
+        for c in 0..81 {
+            g.cand[c] = 0;
+            g.value[c] = 9;
+        }
+        for (c, m) in [
+            (0usize, 0b1110u16),
+            (3, 0b1110),
+            (9, 0b110),
+            (12, 0b110),
+            (6, 0b11000),
+            (7, 0b11000),
+            (33, 0b11000),
+            (34, 0b11000),
+        ] {
+            g.value[c] = 0;
+            g.cand[c] = m;
+        }
+        let mut f = Finding::new(true);
+        assert!(bug_type2(&g, &mut f));
+        assert_eq!(f.eliminations, vec![(6, 3), (7, 3)]);
+        assert!(
+            f.text.starts_with("Bivalue universal grave type 2:"),
+            "{}",
+            f.text
+        );
     }
 }
