@@ -11,9 +11,11 @@
 //! - Dynamic (SE 8.5): a cell or unit forces its last candidate after the eliminations the
 //!   chain itself made.
 //!
-//! A deduction is: an assumption that leads to a candidate both holding and not holding is
-//! false; a consequence reached both when a candidate holds and when it does not, or for every
-//! candidate of a cell, or for every place of a digit in a unit, is true. Its rating is the base
+//! A deduction, as SE counts them: in dynamic and Nishio chains, an assumption that leads to a
+//! candidate both holding and not holding is false; in dynamic chains, a consequence reached
+//! both when a candidate of a cell with three or more holds and when it does not is true; in
+//! static and dynamic chains, a consequence reached for every candidate of a cell, or for every
+//! place of a digit in a unit, is true. Its rating is the base
 //! plus SE's length increment ([`aic::length_increment`]) for its complexity: the number of
 //! consequences the chains need, summed over the chains (SE's count of ancestors). The lowest
 //! rated deduction is taken. SE's "dynamic (+)" (9.0) and nested chains (9.5+) add techniques
@@ -113,7 +115,7 @@ fn propagate(g: &Grid, digits: &[Bits; 10], start: State, rule: Rule) -> Run {
     let mut cand = g.cand;
     let mut queue = vec![start];
     run.mark(start, &[]);
-    if start % 2 == 0 {
+    if start & 1 == 0 {
         cand[cell_of(start)] &= !(1 << digit_of(start));
     }
     let mut head = 0;

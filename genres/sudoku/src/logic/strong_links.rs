@@ -264,14 +264,11 @@ pub(crate) fn empty_rectangle(g: &Grid, f: &mut Finding) -> bool {
                 continue;
             }
             let (r0, c0) = ((bx / 3) * 3, (bx % 3) * 3);
-            for r in r0..r0 + 3 {
-                for c in c0..c0 + 3 {
-                    let cross = (UNIT_BITS[r] | UNIT_BITS[9 + c]) & UNIT_BITS[18 + bx];
+            for (r, &row_bits) in UNIT_BITS.iter().enumerate().skip(r0).take(3) {
+                for (c, &col_bits) in UNIT_BITS[9..18].iter().enumerate().skip(c0).take(3) {
+                    let cross = (row_bits | col_bits) & UNIT_BITS[18 + bx];
                     // Not all on the row nor all on the column: then it is plain pointing.
-                    if inbox & !cross != 0
-                        || inbox & !UNIT_BITS[r] == 0
-                        || inbox & !UNIT_BITS[9 + c] == 0
-                    {
+                    if inbox & !cross != 0 || inbox & !row_bits == 0 || inbox & !col_bits == 0 {
                         continue;
                     }
                     if er_side(f, d, db, bx, r, c, true) || er_side(f, d, db, bx, r, c, false) {
