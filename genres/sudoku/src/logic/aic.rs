@@ -17,7 +17,7 @@
 //! both) and the lowest rated deduction is taken.
 
 use super::candidates::{Bits, Grid, PEER_BITS, UNIT_BITS, bit, cell_name, cells_of, col, row};
-use super::technique::Finding;
+use super::technique::{Finding, tenths};
 
 /// SE's length increment for a chain of `nodes` candidates (see the module docs).
 pub(crate) fn length_increment(nodes: usize) -> f64 {
@@ -164,7 +164,7 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
     } else {
         f.placements.push((c as u8, d));
     }
-    f.rating = Some(b.rating);
+    f.rating = Some(tenths(b.rating));
     if f.explain {
         f.set_cells(b.chain.iter().map(|&s| cell_of(s)));
         let steps: Vec<String> = b.chain.iter().map(|&s| describe(s)).collect();

@@ -13,7 +13,7 @@ use super::candidates::{
     Bits, Grid, PEER_BITS, UNITS, bit, cell_list, cell_name, cells_of, digit_set, digits_of,
 };
 use super::subsets::combos;
-use super::technique::Finding;
+use super::technique::{Finding, tenths};
 
 /// WXYZ-wing.
 pub(crate) fn wxyz_wing(g: &Grid, f: &mut Finding) -> bool {
@@ -77,7 +77,7 @@ fn wings(g: &Grid, f: &mut Finding, n: usize) -> bool {
         return false;
     };
     f.eliminate_all(b.targets, b.z);
-    f.rating = Some(b.rating);
+    f.rating = Some(tenths(b.rating));
     if f.explain {
         let (p, set) = (b.cells[0], &b.cells[1..]);
         f.set_cells(b.cells.iter().copied());

@@ -26,7 +26,7 @@ use super::candidates::{
     Bits, Grid, PEER_BITS, UNIT_BITS, UNITS, bit, box_of, cell_name, cells_of, col, digits_of, row,
     unit_name,
 };
-use super::technique::Finding;
+use super::technique::{Finding, tenths};
 
 /// A candidate state: (cell * 9 + digit - 1) * 2, plus 1 for "holds".
 type State = usize;
@@ -382,7 +382,7 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
     } else {
         f.eliminations.push((c as u8, d));
     }
-    f.rating = Some(b.rating);
+    f.rating = Some(tenths(b.rating));
     if f.explain {
         let mut cells = b.cells;
         cells.sort_unstable();

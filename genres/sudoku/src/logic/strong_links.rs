@@ -18,7 +18,7 @@
 use super::candidates::{
     Bits, Grid, PEER_BITS, UNIT_BITS, bit, box_of, cell_name, cells_of, col, row,
 };
-use super::technique::Finding;
+use super::technique::{Finding, tenths};
 
 /// SE's base rating of a chain of `k` strong links (index k), k = 2..=6.
 const BASE: [f64; 7] = [0.0, 0.0, 4.0, 5.4, 5.8, 6.2, 6.6];
@@ -123,7 +123,7 @@ fn chains(g: &Grid, f: &mut Finding, k: usize) -> bool {
         return false;
     };
     f.eliminate_all(b.targets, b.digit);
-    f.rating = Some(b.rating);
+    f.rating = Some(tenths(b.rating));
     if f.explain {
         f.set_cells(b.cells.iter().copied());
         let mut chain = String::new();

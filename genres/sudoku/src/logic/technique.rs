@@ -70,6 +70,12 @@ impl Finding {
     }
 }
 
+/// A rating rounded to tenths, as SE prints them (sums like 5.8 + 0.1 + 0.1 are not exact in
+/// floating point).
+pub(crate) fn tenths(rating: f64) -> f64 {
+    (rating * 10.0).round() / 10.0
+}
+
 /// "5 is removed from r1c2, r1c3 and 7 from r2c2" style text, grouped by digit.
 pub(crate) fn describe_eliminations(elims: &[(u8, u8)]) -> String {
     let mut parts = Vec::new();
@@ -189,6 +195,13 @@ mod tests {
             );
         }
         names_are_unique_and_ends_are_easy_and_master(LADDER);
+    }
+
+    #[test]
+    fn ratings_are_rounded_to_tenths() {
+        assert_ne!(5.8 + 0.1 + 0.1, 6.0);
+        assert_eq!(tenths(5.8 + 0.1 + 0.1), 6.0);
+        assert_eq!(tenths(4.5 + 0.1), 4.6);
     }
 
     #[test]

@@ -295,7 +295,7 @@ fn type3(
                 if f.eliminations.is_empty() {
                     return false;
                 }
-                f.rating = Some(4.5 + 0.1 * k as f64);
+                f.rating = Some(super::technique::tenths(4.5 + 0.1 * k as f64));
                 if f.explain {
                     f.set_cells(cells.iter().copied().chain(pick.iter().map(|&i| others[i])));
                     f.explain_eliminations(format!(
