@@ -37,14 +37,16 @@
 //! Measured by `bench/sudoku-se-agreement.sh` on a stratified sample of SE-rated puzzles
 //! (results in `bench/results/sudoku-se-agreement.md`). Known causes of disagreement:
 //! - SE's "direct" techniques (a pointing or hidden subset used only for the hidden single it
-//!   leaves: 1.7-2.5) are not rungs: our attempt placed puzzles below SE more often than it
-//!   matched, so SE-2.5 puzzles read 2.6-3.0 here.
+//!   leaves: 1.7-2.5) are not rungs: all four placed puzzles below SE more often than they
+//!   matched, and the direct hidden triple alone gained 3 of 333 hard puzzles but lowered the
+//!   band's rank agreement (0.984 to 0.967), so SE-2.5 puzzles read 2.6-3.0 here.
 //! - SE tries hidden pairs before naked pairs and turbot fish before swordfish; following that
 //!   order measured worse on the sample than the rating order used here.
 //! - SE's grouped strong links (+0.3), BUG types 3 and 4, unique rectangle type 3 with a hidden
 //!   set, loops of ten cells or more, aligned pair/triple exclusion (6.2, 7.5), UVWXYZ and
 //!   TUVWXYZ wings and bidirectional cycles (6.5) are not searched: where SE uses them a later
-//!   rung finds the deduction at a higher rating.
+//!   rung finds the deduction at a higher rating. (A cycle search tried on the sample changed
+//!   nothing measurable, nor did rating chains by search mode instead of the links they use.)
 //! - Strong-link chains: SE's variants add 0.1 or 0.2 by the kinds of unit linked; we add 0.1
 //!   for a box link and 0.1 when both rows and columns are used, a reading of SE's rule.
 //! - Chains are found breadth first, so the shortest chain from each candidate is rated; SE
