@@ -28,6 +28,20 @@ pub fn grade(cells: &[u8; 81]) -> LogicGrade {
     grade_on(LADDER, cells)
 }
 
+/// [`grade`], with the name of the technique of the hardest step (the one that set the score;
+/// `None` when nothing was left to deduce): for reports comparing ratings with other graders.
+pub fn grade_detail(cells: &[u8; 81]) -> (LogicGrade, Option<&'static str>) {
+    let mut hardest = (0.0f64, None);
+    let g = run_on(LADDER, cells, Level::Master, |t, f, _| {
+        let r = f.rating.unwrap_or(t.rating);
+        if r > hardest.0 {
+            hardest = (r, Some(t.name));
+        }
+    })
+    .unwrap_or_else(unsolved);
+    (g, hardest.1)
+}
+
 /// [`grade`] on a given ladder (a generator version's snapshot).
 pub(crate) fn grade_on(ladder: &Ladder, cells: &[u8; 81]) -> LogicGrade {
     // With MASTER as the cap the run never stops early.
@@ -67,7 +81,7 @@ pub(crate) fn run(
 }
 
 /// The most rungs a ladder may have.
-const MAX_RUNGS: usize = 32;
+const MAX_RUNGS: usize = 40;
 
 /// [`run`] on a given ladder.
 fn run_on(

@@ -70,6 +70,12 @@ impl Finding {
     }
 }
 
+/// A rating rounded to tenths, as SE prints them (sums like 5.8 + 0.1 + 0.1 are not exact in
+/// floating point).
+pub(crate) fn tenths(rating: f64) -> f64 {
+    (rating * 10.0).round() / 10.0
+}
+
 /// "5 is removed from r1c2, r1c3 and 7 from r2c2" style text, grouped by digit.
 pub(crate) fn describe_eliminations(elims: &[(u8, u8)]) -> String {
     let mut parts = Vec::new();
@@ -133,17 +139,26 @@ pub(crate) struct Ladder {
     pub(crate) limits: Limits,
 }
 
-/// Today's ladder, for grading and hints on boards from outside: the frozen g1/g2 snapshot
-/// until a better ladder is written (as a new table; the snapshot stays).
-pub(crate) const LADDER: &Ladder = &crate::generator::ladder_v1::LADDER_V1;
+/// Today's ladder, for grading and hints on boards from outside: `LADDER_V2`, on Sukaku
+/// Explainer's scale. Released generators keep grading with their own snapshot (`LADDER_V1`).
+pub(crate) const LADDER: &Ladder = &super::ladder_v2::LADDER_V2;
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn names_are_unique_and_ends_are_easy_and_master(ladder: &Ladder) {
+        for (i, a) in ladder.rungs.iter().enumerate() {
+            assert!(ladder.rungs[i + 1..].iter().all(|b| b.name != a.name));
+        }
+        assert_eq!(ladder.rungs[0].level, Level::Easy);
+        assert_eq!(ladder.rungs[ladder.rungs.len() - 1].level, Level::Master);
+    }
+
     #[test]
-    fn ladder_is_sorted_by_level_and_names_are_unique() {
-        for w in LADDER.rungs.windows(2) {
+    fn v1_ladder_is_sorted_by_level_then_rating() {
+        let v1 = &crate::generator::ladder_v1::LADDER_V1;
+        for w in v1.rungs.windows(2) {
             assert!(
                 w[0].level <= w[1].level,
                 "{} before {}",
@@ -159,11 +174,34 @@ mod tests {
                 );
             }
         }
-        for (i, a) in LADDER.rungs.iter().enumerate() {
-            assert!(LADDER.rungs[i + 1..].iter().all(|b| b.name != a.name));
+        names_are_unique_and_ends_are_easy_and_master(v1);
+    }
+
+    #[test]
+    fn ladder_is_sorted_by_rating_with_rising_levels() {
+        // Rising levels keep a level cap exact: the capped walk stops where the level ends.
+        for w in LADDER.rungs.windows(2) {
+            assert!(
+                w[0].level <= w[1].level,
+                "{} before {}",
+                w[0].name,
+                w[1].name
+            );
+            assert!(
+                w[0].rating <= w[1].rating,
+                "{} before {}",
+                w[0].name,
+                w[1].name
+            );
         }
-        assert_eq!(LADDER.rungs[0].level, Level::Easy);
-        assert_eq!(LADDER.rungs[LADDER.rungs.len() - 1].level, Level::Master);
+        names_are_unique_and_ends_are_easy_and_master(LADDER);
+    }
+
+    #[test]
+    fn ratings_are_rounded_to_tenths() {
+        assert_ne!(5.8 + 0.1 + 0.1, 6.0);
+        assert_eq!(tenths(5.8 + 0.1 + 0.1), 6.0);
+        assert_eq!(tenths(4.5 + 0.1), 4.6);
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //! Bivalue universal grave + 1 rests on the same premise (see [`bug_plus_one`]).
 
 use super::candidates::{
-    Grid, PEER_BITS, UNIT_BITS, UNITS, bit, cell_list, cell_name, cells_of, col, digit_set,
+    Bits, Grid, PEER_BITS, UNIT_BITS, UNITS, bit, cell_list, cell_name, cells_of, col, digit_set,
     digits_of, row, unit_name,
 };
 use super::technique::Finding;
@@ -20,6 +20,84 @@ pub(crate) fn ur_type1(g: &Grid, f: &mut Finding) -> bool {
 /// Unique rectangle type 2.
 pub(crate) fn ur_type2(g: &Grid, f: &mut Finding) -> bool {
     rectangles(g, f, 2)
+}
+
+/// Unique rectangle type 3 (`LADDER_V2` only): two corners on one line are {a,b}; the extra
+/// digits of the other two act as one cell that, with k - 1 other cells of a unit holding both,
+/// forms a naked set of k digits, which leave the unit's other cells. Rated as SE does: 4.5 plus
+/// 0.1 per digit of the set beyond one.
+pub(crate) fn ur_type3(g: &Grid, f: &mut Finding) -> bool {
+    rectangles(g, f, 3)
+}
+
+/// Unique rectangle type 4 in the box (`LADDER_V2` only): as type 4, with `a` locked to the two
+/// other corners inside the box they share (when the rectangle's floor and roof are in
+/// different bands or stacks, the roof corners share a box). SE rates it 4.5.
+pub(crate) fn ur_type4_box(g: &Grid, f: &mut Finding) -> bool {
+    rectangles(g, f, 5)
+}
+
+/// Bivalue universal grave type 2 (`LADDER_V2` only): without one extra digit x, in every
+/// cell that has more than two candidates, every empty cell would have two candidates and every
+/// digit two places (or none) in every unit; such a grave has no unique solution, so one of
+/// those cells is x, and x leaves every cell seeing all of them. SE rates it 5.7.
+pub(crate) fn bug_type2(g: &Grid, f: &mut Finding) -> bool {
+    let mut extra_cells: Bits = 0;
+    let mut common = super::candidates::ALL_DIGITS;
+    for c in 0..81 {
+        match g.cand[c].count_ones() {
+            0 if g.value[c] == 0 => return false,
+            1 => return false,
+            0 | 2 => {}
+            3 => {
+                extra_cells |= bit(c);
+                common &= g.cand[c];
+            }
+            _ => return false,
+        }
+    }
+    if extra_cells.count_ones() < 2 {
+        return false;
+    }
+    for x in digits_of(common) {
+        let grave_is_balanced = UNITS.iter().all(|unit| {
+            (1..=9u8).all(|d| {
+                let n = unit
+                    .iter()
+                    .filter(|&&u| {
+                        let u = u as usize;
+                        let m = if extra_cells & bit(u) != 0 {
+                            g.cand[u] & !(1 << x)
+                        } else {
+                            g.cand[u]
+                        };
+                        m & (1 << d) != 0
+                    })
+                    .count();
+                n == 0 || n == 2
+            })
+        });
+        if !grave_is_balanced {
+            continue;
+        }
+        let mut targets = g.digit_bits(x) & !extra_cells;
+        for c in cells_of(extra_cells) {
+            targets &= PEER_BITS[c];
+        }
+        if targets == 0 {
+            return false;
+        }
+        f.eliminate_all(targets, x);
+        if f.explain {
+            f.set_cells(cells_of(extra_cells));
+            f.explain_eliminations(format!(
+                "Bivalue universal grave type 2: without {x} in {} every empty cell would have two candidates and every digit two places in every unit, a grave with no unique solution; so one of them is {x}",
+                cell_list(cells_of(extra_cells))
+            ));
+        }
+        return true;
+    }
+    false
 }
 
 /// Unique rectangle type 4.
@@ -133,6 +211,12 @@ fn rectangles(g: &Grid, f: &mut Finding, kind: u8) -> bool {
                 let found = match kind {
                     1 => type1(f, &cells, &masks, pair),
                     2 => type2(&digit_bits, f, &cells, &masks, pair),
+                    3 => type3(g, f, &cells, (c3, c4), roof_line, pair),
+                    5 => {
+                        let b = super::candidates::box_of(c3);
+                        b == super::candidates::box_of(c4)
+                            && type4(&digit_bits, f, &cells, (c3, c4), 18 + b, pair)
+                    }
                     _ => type4(&digit_bits, f, &cells, (c3, c4), roof_line, pair),
                 };
                 if found {
@@ -166,6 +250,73 @@ fn type1(f: &mut Finding, cells: &[usize; 4], masks: &[u16; 4], pair: u16) -> bo
         ));
     }
     true
+}
+
+fn type3(
+    g: &Grid,
+    f: &mut Finding,
+    cells: &[usize; 4],
+    roof: (usize, usize),
+    roof_line: usize,
+    pair: u16,
+) -> bool {
+    let (c3, c4) = roof;
+    let extra = (g.cand[c3] | g.cand[c4]) & !pair;
+    if extra.count_ones() < 2 || g.cand[c3] == pair || g.cand[c4] == pair {
+        return false;
+    }
+    let b3 = super::candidates::box_of(c3);
+    let mut units = vec![roof_line];
+    if b3 == super::candidates::box_of(c4) {
+        units.push(18 + b3);
+    }
+    for u in units {
+        let others: Vec<usize> = UNITS[u]
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| c != c3 && c != c4 && g.cand[c] != 0)
+            .collect();
+        for k in 1..=3usize {
+            let hit = super::subsets::combos(others.len(), k, |pick| {
+                let digits = pick.iter().fold(extra, |m, &i| m | g.cand[others[i]]);
+                if digits.count_ones() as usize != k + 1 {
+                    return false;
+                }
+                let set: Bits = pick
+                    .iter()
+                    .fold(bit(c3) | bit(c4), |b, &i| b | bit(others[i]));
+                for &c in &others {
+                    if set & bit(c) == 0 {
+                        for d in digits_of(g.cand[c] & digits) {
+                            f.eliminations.push((c as u8, d));
+                        }
+                    }
+                }
+                if f.eliminations.is_empty() {
+                    return false;
+                }
+                f.rating = Some(super::technique::tenths(4.5 + 0.1 * k as f64));
+                if f.explain {
+                    f.set_cells(cells.iter().copied().chain(pick.iter().map(|&i| others[i])));
+                    f.explain_eliminations(format!(
+                        "Unique rectangle type 3: to avoid a deadly pattern on {}, {} or {} holds one of {}; with {} they form a naked set {} in {}",
+                        digit_set(pair),
+                        cell_name(c3),
+                        cell_name(c4),
+                        digit_set(extra),
+                        cell_list(pick.iter().map(|&i| others[i])),
+                        digit_set(digits),
+                        unit_name(u)
+                    ));
+                }
+                true
+            });
+            if hit {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 fn type2(
@@ -327,5 +478,80 @@ mod tests {
             .map(|c| (c, 9))
             .collect();
         assert_eq!(f.eliminations, expected);
+    }
+
+    #[test]
+    fn type3_extra_digits_form_a_naked_pair_with_a_third_cell() {
+        // r1c1, r1c4 {1,2}; r2c1 {1,2,3}, r2c4 {1,2,4}; r2c8 {3,4}: the roof's extras {3,4}
+        // and r2c8 lock 3 and 4 in row 2.
+        let mut g = grid_with_candidates(&[]);
+        g.cand[0] = 0b110;
+        g.cand[3] = 0b110;
+        g.cand[9] = 0b1110;
+        g.cand[12] = 0b10110;
+        g.cand[16] = 0b11000;
+        let mut f = Finding::new(true);
+        assert!(ur_type3(&g, &mut f));
+        let expected: Vec<(u8, u8)> = [10u8, 11, 13, 14, 15, 17]
+            .iter()
+            .flat_map(|&c| [(c, 3), (c, 4)])
+            .collect();
+        assert_eq!(f.eliminations, expected);
+        assert_eq!(f.rating, Some(4.6));
+        assert!(f.text.starts_with("Unique rectangle type 3:"), "{}", f.text);
+    }
+
+    #[test]
+    fn type4_in_the_box_of_the_roof() {
+        // r1c1, r1c2 {1,2}; r4c1 {1,2,5}, r4c2 {1,2,6}; in box 4, 1 only in r4c1 and r4c2.
+        let mut g = grid_with_candidates(&[]);
+        g.cand[0] = 0b110;
+        g.cand[1] = 0b110;
+        g.cand[27] = 0b100110;
+        g.cand[28] = 0b1000110;
+        for c in [29usize, 36, 37, 38, 45, 46, 47] {
+            g.cand[c] &= !0b10;
+        }
+        let mut f = Finding::new(true);
+        assert!(!ur_type4(&g, &mut Finding::new(false)));
+        assert!(ur_type4_box(&g, &mut f));
+        assert_eq!(f.eliminations, vec![(27, 2), (28, 2)]);
+        assert!(
+            f.text.contains("in box 4, 1 can only be in r4c1 or r4c2"),
+            "{}",
+            f.text
+        );
+    }
+
+    #[test]
+    fn bug_type2_removes_the_extra_digit_seen_by_every_extra_cell() {
+        // Two rectangles, {1,2} on r1c1, r1c4, r2c1, r2c4 and {3,4} on r1c7, r1c8, r4c7, r4c8,
+        // with 3 added to r1c1 and r1c4: without it, a grave. r1c7 and r1c8 see both and lose 3.
+        let mut g = grid_with_candidates(&[]);
+        for c in 0..81 {
+            g.cand[c] = 0;
+            g.value[c] = 9;
+        }
+        for (c, m) in [
+            (0usize, 0b1110u16),
+            (3, 0b1110),
+            (9, 0b110),
+            (12, 0b110),
+            (6, 0b11000),
+            (7, 0b11000),
+            (33, 0b11000),
+            (34, 0b11000),
+        ] {
+            g.value[c] = 0;
+            g.cand[c] = m;
+        }
+        let mut f = Finding::new(true);
+        assert!(bug_type2(&g, &mut f));
+        assert_eq!(f.eliminations, vec![(6, 3), (7, 3)]);
+        assert!(
+            f.text.starts_with("Bivalue universal grave type 2:"),
+            "{}",
+            f.text
+        );
     }
 }

@@ -1,0 +1,453 @@
+//! Multiple, Nishio and dynamic forcing chains, rated as Sukaku Explainer (SE) rates them
+//! ([`LADDER_V2`](super::ladder_v2) only).
+//!
+//! Every candidate is assumed to hold and assumed not to hold, and the consequences are
+//! followed: a candidate that holds removes its peers with the same digit and its cell's other
+//! digits; a candidate that does not hold makes the last candidate of its cell, or the last place
+//! of its digit in a unit, hold. Each consequence remembers the consequences it came from.
+//! - Static ("multiple forcing chains", SE 8.0): a cell or unit only forces its other candidate
+//!   when it had exactly two in the position being graded.
+//! - Nishio (SE 7.5): dynamic, on one digit only, and only a contradiction counts.
+//! - Dynamic (SE 8.5): a cell or unit forces its last candidate after the eliminations the
+//!   chain itself made.
+//!
+//! A deduction, as SE counts them: in dynamic and Nishio chains, an assumption that leads to a
+//! candidate both holding and not holding is false; in dynamic chains, a consequence reached
+//! both when a candidate of a cell with three or more holds and when it does not is true; in
+//! static and dynamic chains, a consequence reached for every candidate of a cell, or for every
+//! place of a digit in a unit, is true. Its rating is the base
+//! plus SE's length increment ([`aic::length_increment`]) for its complexity: the number of
+//! consequences the chains need, summed over the chains (SE's count of ancestors). The lowest
+//! rated deduction is taken. SE's "dynamic (+)" (9.0) and nested chains (9.5+) add techniques
+//! inside the propagation; this module does not, so where SE needs them we go on to trial.
+
+use super::aic::{describe_state, length_increment};
+use super::candidates::{
+    Bits, Grid, PEER_BITS, UNIT_BITS, UNITS, bit, box_of, cell_name, cells_of, col, digits_of, row,
+    unit_name,
+};
+use super::technique::{Finding, tenths};
+
+/// A candidate state: (cell * 9 + digit - 1) * 2, plus 1 for "holds".
+type State = usize;
+
+const STATES: usize = 1458;
+
+fn state(c: usize, d: u8, on: bool) -> State {
+    (c * 9 + d as usize - 1) * 2 + usize::from(on)
+}
+
+fn cell_of(s: State) -> usize {
+    s / 18
+}
+
+fn digit_of(s: State) -> u8 {
+    ((s / 2) % 9 + 1) as u8
+}
+
+/// How consequences are followed.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Rule {
+    Static,
+    Nishio,
+    Dynamic,
+}
+
+/// The consequences of one assumption.
+struct Run {
+    /// States reached.
+    seen: [u64; 23],
+    /// Per state: where its parents start in `pool` (shifted left 8) and how many there are.
+    range: Vec<u32>,
+    pool: Vec<u16>,
+    /// A state reached holding and not holding, if any.
+    conflict: Option<State>,
+}
+
+impl Run {
+    fn new() -> Run {
+        Run {
+            seen: [0; 23],
+            range: vec![0; STATES],
+            pool: Vec::new(),
+            conflict: None,
+        }
+    }
+
+    fn has(&self, s: State) -> bool {
+        self.seen[s / 64] & (1 << (s % 64)) != 0
+    }
+
+    fn mark(&mut self, s: State, parents: &[u16]) {
+        self.seen[s / 64] |= 1 << (s % 64);
+        self.range[s] = ((self.pool.len() as u32) << 8) | parents.len() as u32;
+        self.pool.extend_from_slice(parents);
+    }
+
+    /// The number of states `s` rests on, itself included.
+    fn ancestors(&self, s: State) -> usize {
+        let mut visited = [0u64; 23];
+        let mut stack = vec![s];
+        visited[s / 64] |= 1 << (s % 64);
+        let mut n = 0;
+        while let Some(x) = stack.pop() {
+            n += 1;
+            let (start, len) = (
+                (self.range[x] >> 8) as usize,
+                (self.range[x] & 0xFF) as usize,
+            );
+            for &p in &self.pool[start..start + len] {
+                let p = p as usize;
+                if visited[p / 64] & (1 << (p % 64)) == 0 {
+                    visited[p / 64] |= 1 << (p % 64);
+                    stack.push(p);
+                }
+            }
+        }
+        n
+    }
+}
+
+/// Follows the consequences of `start` under `rule`; `digits` are the cells of each digit.
+fn propagate(g: &Grid, digits: &[Bits; 10], start: State, rule: Rule) -> Run {
+    let mut run = Run::new();
+    let nishio = digit_of(start);
+    let mut cand = g.cand;
+    let mut queue = vec![start];
+    run.mark(start, &[]);
+    if start & 1 == 0 {
+        cand[cell_of(start)] &= !(1 << digit_of(start));
+    }
+    let mut head = 0;
+    // Consequences of the current state: (state, parents range in `tmp`).
+    let mut next: Vec<(State, usize, usize)> = Vec::with_capacity(32);
+    let mut tmp: Vec<u16> = Vec::with_capacity(64);
+    while head < queue.len() && run.conflict.is_none() {
+        let s = queue[head];
+        head += 1;
+        let (c, d) = (cell_of(s), digit_of(s));
+        next.clear();
+        tmp.clear();
+        if s % 2 == 1 {
+            tmp.push(s as u16);
+            for q in cells_of(PEER_BITS[c] & digits[d as usize]) {
+                next.push((state(q, d, false), 0, 1));
+            }
+            if rule != Rule::Nishio {
+                for e in digits_of(g.cand[c] & !(1 << d)) {
+                    next.push((state(c, e, false), 0, 1));
+                }
+            }
+        } else {
+            if rule != Rule::Nishio {
+                let m = if rule == Rule::Static {
+                    g.cand[c]
+                } else {
+                    cand[c]
+                };
+                let left = match rule {
+                    Rule::Static if m.count_ones() == 2 => m & !(1 << d),
+                    Rule::Dynamic if m.count_ones() == 1 => m,
+                    _ => 0,
+                };
+                if left != 0 {
+                    let e = left.trailing_zeros() as u8;
+                    let from = tmp.len();
+                    for x in digits_of(g.cand[c] & !(1 << e)) {
+                        if rule == Rule::Static || run.has(state(c, x, false)) {
+                            tmp.push(state(c, x, false) as u16);
+                        }
+                    }
+                    next.push((state(c, e, true), from, tmp.len() - from));
+                }
+            }
+            for u in [row(c), 9 + col(c), 18 + box_of(c)] {
+                let all = digits[d as usize] & UNIT_BITS[u];
+                let places = if rule == Rule::Static {
+                    if all.count_ones() == 2 {
+                        all & !bit(c)
+                    } else {
+                        0
+                    }
+                } else {
+                    let mut left = 0u128;
+                    for q in cells_of(all) {
+                        if cand[q] & (1 << d) != 0 {
+                            left |= bit(q);
+                        }
+                    }
+                    if left.count_ones() == 1 { left } else { 0 }
+                };
+                if places == 0 {
+                    continue;
+                }
+                let q = places.trailing_zeros() as usize;
+                let from = tmp.len();
+                for r in cells_of(all & !bit(q)) {
+                    if rule == Rule::Static || run.has(state(r, d, false)) {
+                        tmp.push(state(r, d, false) as u16);
+                    }
+                }
+                next.push((state(q, d, true), from, tmp.len() - from));
+            }
+        }
+        for &(n, from, len) in &next {
+            if run.has(n) || (rule == Rule::Nishio && digit_of(n) != nishio) {
+                continue;
+            }
+            run.mark(n, &tmp[from..from + len]);
+            if n % 2 == 0 {
+                cand[cell_of(n)] &= !(1 << digit_of(n));
+            }
+            if run.has(n ^ 1) {
+                run.conflict = Some(n);
+                break;
+            }
+            queue.push(n);
+        }
+    }
+    run
+}
+
+/// A deduction: the state that holds, its complexity, and the words for the hint.
+struct Deduction {
+    rating: f64,
+    target: State,
+    cells: Vec<usize>,
+    why: String,
+}
+
+/// Multiple forcing chains (SE 8.0 and up).
+pub(crate) fn multiple(g: &Grid, f: &mut Finding) -> bool {
+    forcing(g, f, Rule::Static, 8.0)
+}
+
+/// Nishio forcing chains (SE 7.5 and up).
+pub(crate) fn nishio(g: &Grid, f: &mut Finding) -> bool {
+    forcing(g, f, Rule::Nishio, 7.5)
+}
+
+/// Dynamic forcing chains (SE 8.5 and up).
+pub(crate) fn dynamic(g: &Grid, f: &mut Finding) -> bool {
+    forcing(g, f, Rule::Dynamic, 8.5)
+}
+
+/// True if `s` changes the grid: an open candidate that does not hold, or a placement.
+fn useful(g: &Grid, s: State) -> bool {
+    let (c, d) = (cell_of(s), digit_of(s));
+    g.value[c] == 0 && g.cand[c] & (1 << d) != 0
+}
+
+fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
+    let mut digits = [0u128; 10];
+    for (d, b) in digits.iter_mut().enumerate().skip(1) {
+        *b = g.digit_bits(d as u8);
+    }
+    let mut runs: Vec<Option<Run>> = (0..STATES).map(|_| None).collect();
+    for c in 0..81 {
+        for d in digits_of(g.cand[c]) {
+            runs[state(c, d, true)] = Some(propagate(g, &digits, state(c, d, true), rule));
+            if rule != Rule::Static {
+                runs[state(c, d, false)] = Some(propagate(g, &digits, state(c, d, false), rule));
+            }
+        }
+    }
+    let mut best: Option<Deduction> = None;
+    let mut offer = |rating: f64, target: State, make: &dyn Fn() -> (Vec<usize>, String)| {
+        if best.as_ref().is_none_or(|b| rating < b.rating - 1e-9) {
+            let (cells, why) = make();
+            best = Some(Deduction {
+                rating,
+                target,
+                cells,
+                why,
+            });
+        }
+    };
+    // Contradictions: the assumption is false (not in static chains, as in SE).
+    for (a, run) in runs.iter().enumerate().filter(|_| rule != Rule::Static) {
+        let Some(run) = run else { continue };
+        if let Some(x) = run.conflict {
+            let n = run.ancestors(x) + run.ancestors(x ^ 1);
+            offer(base + length_increment(n), a ^ 1, &|| {
+                (
+                    vec![cell_of(a), cell_of(x)],
+                    format!(
+                        "if {} then {} would both be {d} and not be {d}",
+                        describe_state(cell_of(a), digit_of(a), a % 2 == 1),
+                        cell_name(cell_of(x)),
+                        d = digit_of(x)
+                    ),
+                )
+            });
+        }
+    }
+    if rule == Rule::Dynamic {
+        // Both ways of one candidate (SE: in cells of three or more candidates; with two, it is
+        // the cell's own forcing below).
+        for p in (0..STATES).step_by(2) {
+            if g.cand[cell_of(p)].count_ones() < 3 {
+                continue;
+            }
+            let (Some(off), Some(on)) = (&runs[p], &runs[p + 1]) else {
+                continue;
+            };
+            if off.conflict.is_some() || on.conflict.is_some() {
+                continue;
+            }
+            for w in 0..23 {
+                let mut both = off.seen[w] & on.seen[w];
+                while both != 0 {
+                    let s = w * 64 + both.trailing_zeros() as usize;
+                    both &= both - 1;
+                    if !useful(g, s) {
+                        continue;
+                    }
+                    let n = off.ancestors(s) + on.ancestors(s);
+                    offer(base + length_increment(n), s, &|| {
+                        let (c, d) = (cell_of(p), digit_of(p));
+                        (
+                            vec![c, cell_of(s)],
+                            format!(
+                                "whether {} is {d} or not, {}",
+                                cell_name(c),
+                                describe_state(cell_of(s), digit_of(s), s % 2 == 1)
+                            ),
+                        )
+                    });
+                }
+            }
+        }
+    }
+    if rule != Rule::Nishio {
+        // Every candidate of a cell, every place of a digit in a unit.
+        let mut groups: Vec<(Vec<State>, String)> = Vec::new();
+        for c in 0..81 {
+            if g.cand[c].count_ones() >= 2 {
+                groups.push((
+                    digits_of(g.cand[c]).map(|d| state(c, d, true)).collect(),
+                    format!("whichever digit {} holds", cell_name(c)),
+                ));
+            }
+        }
+        for (u, unit) in UNITS.iter().enumerate() {
+            for d in 1..=9u8 {
+                let places: Vec<State> = unit
+                    .iter()
+                    .filter(|&&q| g.cand[q as usize] & (1 << d) != 0)
+                    .map(|&q| state(q as usize, d, true))
+                    .collect();
+                if places.len() >= 2 {
+                    groups.push((places, format!("wherever {d} goes in {}", unit_name(u))));
+                }
+            }
+        }
+        for (group, words) in &groups {
+            let members: Vec<&Run> = group.iter().filter_map(|&s| runs[s].as_ref()).collect();
+            if members.len() != group.len() || members.iter().any(|r| r.conflict.is_some()) {
+                continue;
+            }
+            for w in 0..23 {
+                let mut all = members.iter().fold(u64::MAX, |m, r| m & r.seen[w]);
+                while all != 0 {
+                    let s = w * 64 + all.trailing_zeros() as usize;
+                    all &= all - 1;
+                    if !useful(g, s) {
+                        continue;
+                    }
+                    let n: usize = members.iter().map(|r| r.ancestors(s)).sum();
+                    offer(base + length_increment(n), s, &|| {
+                        (
+                            group
+                                .iter()
+                                .map(|&x| cell_of(x))
+                                .chain([cell_of(s)])
+                                .collect(),
+                            format!(
+                                "{words}, {}",
+                                describe_state(cell_of(s), digit_of(s), s % 2 == 1)
+                            ),
+                        )
+                    });
+                }
+            }
+        }
+    }
+    let Some(b) = best else {
+        return false;
+    };
+    let (c, d) = (cell_of(b.target), digit_of(b.target));
+    if b.target % 2 == 1 {
+        f.placements.push((c as u8, d));
+    } else {
+        f.eliminations.push((c as u8, d));
+    }
+    f.rating = Some(tenths(b.rating));
+    if f.explain {
+        let mut cells = b.cells;
+        cells.sort_unstable();
+        cells.dedup();
+        f.set_cells(cells);
+        let name = match rule {
+            Rule::Static => "Multiple forcing chains",
+            Rule::Nishio => "Nishio forcing chain",
+            Rule::Dynamic => "Dynamic forcing chains",
+        };
+        let verdict = if b.target % 2 == 1 {
+            format!("{} is {d}", cell_name(c))
+        } else {
+            format!("{d} is removed from {}", cell_name(c))
+        };
+        f.text = format!("{name}: {}, so {verdict}", b.why);
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::testutil::grid_with_candidates;
+
+    #[test]
+    fn cell_forcing_chains() {
+        // r1c1 {1,2}, r1c5 {1,3}, r5c1 {2,3}: whichever digit r1c1 holds, r1c5 or r5c1 is 3,
+        // so r5c5 (seeing both) is not 3. Branches of 4 candidates each: 8.0 + 0.1.
+        let mut g = grid_with_candidates(&[]);
+        g.cand[0] = 0b0110;
+        g.cand[4] = 0b1010;
+        g.cand[36] = 0b1100;
+        let mut f = Finding::new(true);
+        assert!(multiple(&g, &mut f));
+        assert_eq!(f.eliminations, vec![(40, 3)]);
+        assert_eq!(f.rating, Some(8.1));
+        assert_eq!(
+            f.text,
+            "Multiple forcing chains: whichever digit r1c1 holds, r5c5≠3, so 3 is removed from r5c5"
+        );
+        // The dynamic rung finds the same at its own base.
+        let mut f = Finding::new(false);
+        assert!(dynamic(&g, &mut f));
+        assert_eq!((f.eliminations, f.rating), (vec![(40, 3)], Some(8.6)));
+    }
+
+    #[test]
+    fn nishio_contradiction_on_one_digit() {
+        // Box 4 has 5 only in r4c1, r5c1, r5c2; box 7 only in r7c1, r7c2. If r1c1 were 5, r5c2
+        // and r7c2 would both be 5, in one column. 4 + 4 candidates: 7.5 + 0.1.
+        let mut g = grid_with_candidates(&[]);
+        for c in [28usize, 29, 38, 45, 46, 47] {
+            g.cand[c] &= !(1 << 5);
+        }
+        for c in [56usize, 63, 64, 65, 72, 73, 74] {
+            g.cand[c] &= !(1 << 5);
+        }
+        let mut f = Finding::new(true);
+        assert!(nishio(&g, &mut f));
+        assert_eq!(f.eliminations, vec![(0, 5)]);
+        assert_eq!(f.rating, Some(7.6));
+        assert_eq!(
+            f.text,
+            "Nishio forcing chain: if r1c1=5 then r7c2 would both be 5 and not be 5, so 5 is removed from r1c1"
+        );
+    }
+}
