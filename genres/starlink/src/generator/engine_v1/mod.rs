@@ -2,18 +2,23 @@
 //! uniqueness repair and the fallback. What differs between versions is data each version
 //! module owns (its [`Plan`], in [`crate::generator`]); nothing here tests a version number.
 
+pub mod answer;
+pub mod bitsolver;
+pub mod placement;
+pub mod repair;
+pub mod solver;
+
 use dayseed_core::seed::fnv1a32;
 use dayseed_core::{Budget, Count, Error, ErrorKind, Generated, Mulberry32, Result, Source};
 
-use crate::answer::{self, AnswerSet};
-use crate::bitsolver::{self, Compiled};
+use self::answer::AnswerSet;
+use self::bitsolver::Compiled;
+use self::placement::place;
+use self::solver::{SOLVE_BUDGET, solve};
 use crate::candidates::candidates;
 use crate::difficulty::{Difficulty, Spec};
 use crate::model::Model;
-use crate::placement::place;
 use crate::puzzle::{Puzzle, Star, to_cells};
-use crate::repair;
-use crate::solver::{SOLVE_BUDGET, solve};
 
 /// Attempts (placements) per generation.
 pub const ATTEMPTS: u32 = 30;
@@ -31,9 +36,9 @@ pub struct Plan {
 /// The repair and counter a version uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Counter {
-    /// `settle` here, counting with [`crate::solver`] (g1, g2).
+    /// `settle` here, counting with [`self::solver`] (g1, g2).
     Lines,
-    /// [`repair::settle`], counting with the bit-set counter of [`crate::bitsolver`] (g3).
+    /// [`repair::settle`], counting with the bit-set counter of [`self::bitsolver`] (g3).
     Bits,
 }
 /// Placements drawn per attempt before giving up (never reached in practice).
@@ -226,7 +231,7 @@ fn settle(model: &mut Model, answer: &mut AnswerSet) -> Count {
                 .chain(best(any_drop, DROP_OPTIONS).into_iter().map(Change::Drop))
                 .collect();
         }
-        let mut chosen: Option<(u64, Change, crate::solver::Outcome)> = None;
+        let mut chosen: Option<(u64, Change, self::solver::Outcome)> = None;
         for change in proposals {
             // Only a count below the best so far can win (ties go to the earlier proposal), so
             // the count may stop there; nothing beats a unique count.

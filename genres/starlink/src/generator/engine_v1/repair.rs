@@ -20,10 +20,10 @@
 
 use dayseed_core::{Budget, Count};
 
-use crate::answer::AnswerSet;
-use crate::bitsolver::{Compiled, count_near};
+use super::answer::AnswerSet;
+use super::bitsolver::{Compiled, count_near};
+use super::solver::Outcome;
 use crate::model::Model;
-use crate::solver::Outcome;
 
 /// Repair steps per answer.
 pub const STEPS: u32 = 40;

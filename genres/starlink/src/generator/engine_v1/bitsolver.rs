@@ -6,7 +6,7 @@
 //! few hundred bytes, so a child node works on a copy and "undo" is dropping the copy: nothing
 //! can be restored wrongly.
 //!
-//! Rules, as in [`crate::solver`], run to a fixpoint over the stars whose lines changed:
+//! Rules, as in [`super::solver`], run to a fixpoint over the stars whose lines changed:
 //! * a star whose remaining need is negative, or above its unknown lines, is a contradiction;
 //! * need 0 removes the star's unknown lines; unknown lines = need places them all;
 //! * placing a line removes every unknown line it conflicts with (a placed one: contradiction).
@@ -24,12 +24,12 @@
 //! joined. One budget node per search node (a node refuted by the rules counts too).
 //!
 //! Boards with more than 64 stars or [`MAX_LINES`] lines are not compiled (the g3 generator's
-//! boards are far smaller; [`crate::solver`] handles any board).
+//! boards are far smaller; [`super::solver`] handles any board).
 
 use dayseed_core::{Budget, Count};
 
+use super::solver::Outcome;
 use crate::model::Model;
-use crate::solver::Outcome;
 
 /// The most lines a compiled board may have (4 words of 64 bits).
 pub const MAX_LINES: usize = 256;
