@@ -33,6 +33,7 @@ pub mod save;
 pub mod seed;
 #[cfg(feature = "testkit")]
 pub mod testkit;
+pub mod unionfind;
 
 pub use budget::{Budget, Count};
 pub use day::DayPolicy;

@@ -2,36 +2,25 @@
 //! answer is never consulted, so any loop that satisfies the rules wins.
 
 use dayseed_core::Verdict;
+use dayseed_core::unionfind::UnionFind;
 
 use crate::grid::{Grid, NONE};
 use crate::model::{NO_CLUE, ON};
 
 /// Number of separate closed pieces formed by the lines (0 if there are none).
 pub fn components(g: &Grid, st: &[u8]) -> usize {
-    let mut parent: Vec<u32> = (0..g.n_verts as u32).collect();
-    fn find(p: &mut [u32], mut x: usize) -> usize {
-        while p[x] as usize != x {
-            let q = p[x] as usize;
-            p[x] = p[q];
-            x = q;
-        }
-        x
-    }
+    let mut pieces = UnionFind::new(g.n_verts);
     let mut used = vec![false; g.n_verts];
     for (e, &s) in st.iter().enumerate() {
         if s == ON {
-            let [a, b] = g.edge_verts[e];
-            used[a as usize] = true;
-            used[b as usize] = true;
-            let (ra, rb) = (find(&mut parent, a as usize), find(&mut parent, b as usize));
-            if ra != rb {
-                parent[rb] = ra as u32;
-            }
+            let [a, b] = g.edge_verts[e].map(|v| v as usize);
+            used[a] = true;
+            used[b] = true;
+            pieces.union(a, b);
         }
     }
-    (0..g.n_verts)
-        .filter(|&v| used[v] && find(&mut parent, v) == v)
-        .count()
+    let unused = used.iter().filter(|&&u| !u).count();
+    pieces.sets() - unused
 }
 
 /// Checks marks (edge states) against the rules.

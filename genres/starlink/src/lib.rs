@@ -136,7 +136,6 @@ pub mod hint;
 pub mod model;
 pub mod puzzle;
 pub mod render;
-pub mod unionfind;
 
 /// The engine g1-g3 generate with, frozen with them (the procedure, the answer builder, both
 /// solvers, the uniqueness repair and clue placement); today's solving and hints use it too. A

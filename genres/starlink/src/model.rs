@@ -2,7 +2,7 @@
 
 use crate::candidates::{Line, conflict_table};
 use crate::geometry::Point;
-use crate::unionfind::UnionFind;
+use dayseed_core::unionfind::UnionFind;
 
 /// A board reduced to what the rules talk about.
 #[derive(Debug, Clone)]
@@ -79,7 +79,7 @@ impl Model {
         for &l in chosen {
             let stars = self.lines[l as usize].stars();
             for w in stars.windows(2) {
-                uf.union(w[0], w[1]);
+                uf.union(usize::from(w[0]), usize::from(w[1]));
             }
         }
         uf.sets() <= 1

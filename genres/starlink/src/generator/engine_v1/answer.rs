@@ -3,7 +3,7 @@
 use dayseed_core::Mulberry32;
 
 use crate::model::Model;
-use crate::unionfind::UnionFind;
+use dayseed_core::unionfind::UnionFind;
 
 /// The largest number a generated star may show.
 pub const MAX_NUMBER: u32 = 6;
@@ -203,7 +203,7 @@ pub fn build(model: &Model, extra_percent: u32, rng: &mut Mulberry32) -> Option<
     let mut uf = UnionFind::new(model.stars());
     for l in answer.lines() {
         for w in model.lines[l as usize].stars().windows(2) {
-            uf.union(w[0], w[1]);
+            uf.union(usize::from(w[0]), usize::from(w[1]));
         }
     }
     let mut straight: Vec<u32> = (0..model.lines.len() as u32)
@@ -212,8 +212,8 @@ pub fn build(model: &Model, extra_percent: u32, rng: &mut Mulberry32) -> Option<
     rng.shuffle(&mut straight);
     for l in straight {
         let stars = model.lines[l as usize].stars();
-        if uf.find(stars[0]) != uf.find(stars[1]) && answer.fits(model, l) {
-            uf.union(stars[0], stars[1]);
+        if !uf.same(usize::from(stars[0]), usize::from(stars[1])) && answer.fits(model, l) {
+            uf.union(usize::from(stars[0]), usize::from(stars[1]));
             answer.take(model, l);
         }
     }

@@ -320,8 +320,8 @@ pub(crate) mod tests {
     use super::*;
     use crate::candidates::{Line, candidates};
     use crate::geometry::{Point, UNIT};
-    use crate::unionfind::UnionFind;
     use dayseed_core::Mulberry32;
+    use dayseed_core::unionfind::UnionFind;
 
     /// An independent counter: every subset of lines, checked by the rules.
     pub(crate) fn brute_force(model: &Model, must: &[u32]) -> Vec<Vec<u32>> {
@@ -368,13 +368,13 @@ pub(crate) mod tests {
         let mut chosen: Vec<u32> = Vec::new();
         for l in 0..model.lines.len() as u32 {
             let stars = model.lines[l as usize].stars();
-            let joins = uf.find(stars[0]) != uf.find(stars[stars.len() - 1]);
+            let joins = !uf.same(usize::from(stars[0]), usize::from(stars[stars.len() - 1]));
             let free = chosen
                 .iter()
                 .all(|c| !model.conflicts[l as usize].contains(c));
             if free && (joins || rng.below(3) == 0) {
                 for w in stars.windows(2) {
-                    uf.union(w[0], w[1]);
+                    uf.union(usize::from(w[0]), usize::from(w[1]));
                 }
                 chosen.push(l);
             }
