@@ -4,23 +4,24 @@
 //!
 //! # Representation
 //! For every digit and every band (three rows) a `u32` holds the 27 cells of the band where the
-//! digit may still go (bit `row_in_band * 9 + column`); a placed digit stays in its own mask. One
-//! *band step* reasons about one digit in one band with a few table lookups:
-//! - **columns across bands:** a column that keeps the digit in this band only confines the
-//!   digit, inside that column's box, to that column (and the same for the two other bands); a
-//!   column with the digit in no band is a contradiction;
-//! - **rows and boxes inside the band:** the 3x3 row-by-box occupancy must contain a permutation
-//!   (the digit goes once in every row and every box of the band); the union of those
-//!   permutations masks the candidates (pointing and claiming in rows);
-//! - **boxes across bands:** a box whose digit is confined to one column clears that column from
-//!   the other bands (this is also how a placement reaches its column);
-//! - **hidden singles:** a box left with one cell places the digit there, removing the cell from
-//!   every other digit.
+//! digit may still go (bit `row_in_band * 9 + column`); a placed digit stays in its own mask.
+//! Propagation, cheapest first:
+//! - **band step** (one digit in one band, a few table lookups, run for every mask that changed):
+//!   the 3x3 row-by-box occupancy must contain a permutation (the digit goes once in every row
+//!   and every box of the band), and the union of those permutations masks the candidates
+//!   (pointing and claiming in rows); a box whose digit is confined to one column clears that
+//!   column from the other bands (this is also how a placement reaches its column); a box left
+//!   with one cell places the digit there (hidden single), removing the cell from every other
+//!   digit;
+//! - **naked singles**: cells left with one digit, from bit-sliced candidate counts per band;
+//! - **column claims**, when the two above find nothing: for every digit, a column that keeps
+//!   the digit in one band only confines the digit, inside that column's box, to that column
+//!   (claiming in columns; it also finds hidden singles in columns), and a column with the digit
+//!   in no band is a contradiction.
 //!
-//! Band steps run, for the masks that changed, until nothing changes; then cells left with one
-//! digit are placed (naked singles, from bit-sliced candidate counts) and the steps resume. When
-//! nothing more follows, the search branches on a cell with two candidates (the first in row-major
-//! order), or else on a cell with the fewest candidates, digits in increasing order.
+//! When nothing more follows, the search branches on the first cell (band by band, row-major)
+//! with two candidates, or else on the first with the fewest candidates, digits in increasing
+//! order.
 //!
 //! # Nodes and determinism
 //! A node is one state the search explores: the givens, then one per digit tried on a branching
@@ -80,6 +81,17 @@ const fn pattern_cells(pattern: u32) -> u32 {
     cells
 }
 
+/// The band cells of the row and the box of each of the 27 cells of a band.
+const ROW_AND_BOX: [u32; 27] = {
+    let mut t = [0u32; 27];
+    let mut p = 0;
+    while p < 27 {
+        t[p] = ROW0 << (9 * (p / 9)) | BOX0 << (3 * (p % 9 / 3));
+        p += 1;
+    }
+    t
+};
+
 /// For the 9 cells of a row, the boxes (3 bits) it has cells in.
 const ROW_BOXES: [u8; 512] = {
     let mut t = [0u8; 512];
@@ -129,19 +141,22 @@ const ONE_ROW_BOXES: [u32; 512] = {
     t
 };
 
-/// For the columns a digit keeps in a band, the columns of the boxes left with one of them.
-const LONE_COLUMNS: [u32; 512] = {
+/// For the columns a digit keeps in a band, the cells the other bands keep: a box left with one
+/// column clears that column from them.
+const KEEP_OUTSIDE: [u32; 512] = {
     let mut t = [0u32; 512];
     let mut s = 0;
     while s < 512 {
+        let mut lone = 0;
         let mut k = 0;
         while k < 3 {
             let group = (s as u32 >> (3 * k)) & 7;
             if group.count_ones() == 1 {
-                t[s] |= group << (3 * k);
+                lone |= group << (3 * k);
             }
             k += 1;
         }
+        t[s] = !column_cells(lone);
         s += 1;
     }
     t
@@ -203,30 +218,38 @@ impl State {
     /// The state after placing the givens of `cells` (0 = empty); `None` if two givens clash or
     /// a value is above 9.
     fn from_cells(cells: &[u8; 81]) -> Option<State> {
-        let mut s = State {
-            cand: [BAND; 27],
-            seen: [0; 27],
-            open: [BAND; 3],
-            pairs: [0; 3],
-        };
+        // Per (digit, band): the givens and the rows and boxes they fill; per digit: the columns.
+        let mut givens = [0u32; 27];
+        let mut lines = [0u32; 27];
+        let mut cols = [0u32; 9];
+        let mut taken = [0u32; 3];
         for (b, band) in cells.chunks_exact(27).enumerate() {
             for (p, &v) in band.iter().enumerate() {
                 if v == 0 {
                     continue;
                 }
                 let d = usize::from(v) - 1;
-                let bit = 1u32 << p;
-                if d >= 9 || s.cand[d * 3 + b] & bit == 0 {
+                let (i, bit, col) = (d * 3 + b, 1u32 << p, 1u32 << (p % 9));
+                if d >= 9 || lines[i] & bit != 0 || cols[d] & col != 0 {
                     return None;
                 }
-                s.place(d, b, bit);
-                let column = column_cells(1 << (p % 9)) & !bit;
-                for other in 0..3 {
-                    s.cand[d * 3 + other] &= !column;
-                }
+                lines[i] |= ROW_AND_BOX[p];
+                cols[d] |= col;
+                givens[i] |= bit;
+                taken[b] |= bit;
             }
         }
-        Some(s)
+        let mut cand = [0u32; 27];
+        for (i, c) in cand.iter_mut().enumerate() {
+            let (d, b) = (i / 3, i % 3);
+            *c = BAND & !(column_cells(cols[d]) | taken[b] | lines[i]) | givens[i];
+        }
+        Some(State {
+            cand,
+            seen: [0; 27],
+            open: taken.map(|t| BAND & !t),
+            pairs: [0; 3],
+        })
     }
 
     /// Places digit `d` on the cell `bit` of band `b`: the cell leaves the other digits and the
@@ -234,10 +257,7 @@ impl State {
     /// next band step (the box is then left with one column).
     #[inline(always)]
     fn place(&mut self, d: usize, b: usize, bit: u32) {
-        let p = bit.trailing_zeros();
-        let row = ROW0 << (9 * (p / 9));
-        let bx = BOX0 << (3 * (p % 9 / 3));
-        let own = self.cand[d * 3 + b] & !(row | bx) | bit;
+        let own = self.cand[d * 3 + b] & !ROW_AND_BOX[bit.trailing_zeros() as usize] | bit;
         self.open[b] &= !bit;
         for e in 0..9 {
             self.cand[e * 3 + b] &= !bit;
@@ -245,32 +265,23 @@ impl State {
         self.cand[d * 3 + b] = own;
     }
 
-    /// One band step (see the module docs) for the mask `I = digit * 3 + band`.
+    /// The band step (see the module docs) for the mask `I = digit * 3 + band`.
     #[inline(always)]
     fn band_step<const I: usize>(&mut self) -> Result<(), Dead> {
         let b = I % 3;
-        let (n1, n2) = (I - b + (b + 1) % 3, I - b + (b + 2) % 3);
-        let (c1, c2) = (columns(self.cand[n1]), columns(self.cand[n2]));
-        let mut a = self.cand[I];
-        let c0 = columns(a);
-        if c0 | c1 | c2 != ROW0 {
-            return Err(Dead);
-        }
-        a &= CLAIMED[(c0 & !(c1 | c2)) as usize];
-        let rb = row_box(a);
+        let rb = row_box(self.cand[I]);
         let allowed = ALLOWED[rb];
         if allowed == 0 {
             return Err(Dead);
         }
-        a &= allowed;
-        let cols = columns(a);
-        let lone = LONE_COLUMNS[cols as usize];
-        let keep = !column_cells(lone);
-        self.cand[n1] &= keep & CLAIMED[(c1 & !(cols | c2)) as usize];
-        self.cand[n2] &= keep & CLAIMED[(c2 & !(cols | c1)) as usize];
+        let a = self.cand[I] & allowed;
+        let cols = columns(a) as usize;
+        let keep = KEEP_OUTSIDE[cols];
+        self.cand[I - b + (b + 1) % 3] &= keep;
+        self.cand[I - b + (b + 2) % 3] &= keep;
         // Without a branch (whether a cell is solved is hard to predict): solved cells leave
         // every digit of the band, then the digit's own mask is written back.
-        let solved = a & ONE_COLUMN_BOXES[cols as usize] & ONE_ROW_BOXES[rb];
+        let solved = a & ONE_COLUMN_BOXES[cols] & ONE_ROW_BOXES[rb];
         self.open[b] &= !solved;
         let mut j = b;
         while j < 27 {
@@ -280,6 +291,27 @@ impl State {
         self.cand[I] = a;
         self.seen[I] = a;
         Ok(())
+    }
+
+    /// The column claims (see the module docs) for every digit; whether a mask changed.
+    fn column_claims(&mut self) -> Result<bool, Dead> {
+        let mut changed = 0;
+        for d in 0..9 {
+            let i = d * 3;
+            let (m0, m1, m2) = (self.cand[i], self.cand[i + 1], self.cand[i + 2]);
+            let (c0, c1, c2) = (columns(m0), columns(m1), columns(m2));
+            if c0 | c1 | c2 != ROW0 {
+                return Err(Dead);
+            }
+            let k0 = CLAIMED[(c0 & !(c1 | c2)) as usize];
+            let k1 = CLAIMED[(c1 & !(c0 | c2)) as usize];
+            let k2 = CLAIMED[(c2 & !(c0 | c1)) as usize];
+            changed |= m0 & !k0 | m1 & !k1 | m2 & !k2;
+            self.cand[i] = m0 & k0;
+            self.cand[i + 1] = m1 & k1;
+            self.cand[i + 2] = m2 & k2;
+        }
+        Ok(changed != 0)
     }
 
     /// Runs the band steps of the changed masks until none changes.
@@ -314,7 +346,7 @@ impl State {
         (x1, x2, x3)
     }
 
-    /// Applies band steps and naked singles until nothing changes.
+    /// Applies band steps, naked singles and column claims until nothing changes.
     fn propagate(&mut self) -> Result<(), Dead> {
         loop {
             self.band_steps()?;
@@ -341,7 +373,7 @@ impl State {
                     placed = true;
                 }
             }
-            if !placed {
+            if !placed && !self.column_claims()? {
                 return Ok(());
             }
         }
@@ -355,18 +387,30 @@ impl State {
                 return Some((b, two & two.wrapping_neg()));
             }
         }
-        let mut best: Option<(u32, usize, u32)> = None;
+        // No cell with two: the first open cell with the fewest of three, four or more.
+        let mut best: Option<(usize, usize, u32)> = None;
         for b in 0..3 {
-            let mut open = self.open[b];
-            while open != 0 {
-                let bit = open & open.wrapping_neg();
-                open ^= bit;
-                let n = (0..9)
-                    .filter(|&d| self.cand[d * 3 + b] & bit != 0)
-                    .count() as u32;
-                if best.is_none_or(|(m, _, _)| n < m) {
-                    best = Some((n, b, bit));
+            let open = self.open[b];
+            if open == 0 {
+                continue;
+            }
+            let mut at_least = [0u32; 5];
+            for d in 0..9 {
+                let c = self.cand[d * 3 + b];
+                for k in (1..5).rev() {
+                    at_least[k] |= at_least[k - 1] & c;
                 }
+                at_least[0] |= c;
+            }
+            let exactly_three = open & !at_least[3];
+            let exactly_four = open & at_least[3] & !at_least[4];
+            let (rank, cells) = match (exactly_three, exactly_four) {
+                (0, 0) => (2, open),
+                (0, four) => (1, four),
+                (three, _) => (0, three),
+            };
+            if best.is_none_or(|(r, _, _)| rank < r) {
+                best = Some((rank, b, cells & cells.wrapping_neg()));
             }
         }
         best.map(|(_, b, bit)| (b, bit))

@@ -81,11 +81,17 @@ fn agrees_on_the_fixture_boards() {
 #[test]
 fn empty_solved_and_seventeen_clue_grids() {
     let empty = [0u8; 81];
-    assert_eq!(count_solutions(&empty, 2, &mut unlimited()), Count::AtLeast(2));
+    assert_eq!(
+        count_solutions(&empty, 2, &mut unlimited()),
+        Count::AtLeast(2)
+    );
     assert_agrees(&empty);
     let grid = solver_v1::random_grid(&mut Rng::from_seed(3));
     assert_eq!(solve(&grid, 2, &mut unlimited()).first, Some(grid));
-    assert_eq!(count_solutions(&grid, 2, &mut unlimited()), Count::Exactly(1));
+    assert_eq!(
+        count_solutions(&grid, 2, &mut unlimited()),
+        Count::Exactly(1)
+    );
     let seventeen = parse(SEVENTEEN);
     assert_eq!(seventeen.iter().filter(|&&v| v != 0).count(), 17);
     assert_eq!(
@@ -129,14 +135,20 @@ fn invalid_and_contradictory_inputs_have_no_solution() {
     // The same grid with those two cells emptied again has one solution.
     grid[0] = 0;
     grid[1] = 0;
-    assert_eq!(count_solutions(&grid, 2, &mut unlimited()), Count::Exactly(1));
+    assert_eq!(
+        count_solutions(&grid, 2, &mut unlimited()),
+        Count::Exactly(1)
+    );
 }
 
 #[test]
 fn budget_exhaustion_is_reported() {
     let empty = [0u8; 81];
     let mut b = Budget::new(3);
-    assert_eq!(count_solutions(&empty, 1000, &mut b), Count::BudgetExhausted);
+    assert_eq!(
+        count_solutions(&empty, 1000, &mut b),
+        Count::BudgetExhausted
+    );
     assert_eq!(b.spent(), 3);
     let hard = lines(SE_HARD)
         .find(|p| {

@@ -26,7 +26,8 @@
 //!
 //! # Solve report
 //! The common report (`dayseed_core::report`): `status` from the count up to 2, `solution` (81
-//! digits) when there is exactly one, `grade` when unique and asked for, `nodes`; besides them
+//! digits) when there is exactly one, `grade` when unique and asked for, `nodes` (the states
+//! [`solver`] explored: the givens, then one per digit tried on a branching cell); besides them
 //! `"puzzle": 81 chars` and `"solutions": 0 | 1 | 2 (= two or more) | null (budget exhausted)`.
 //!
 //! # Digest
