@@ -6,9 +6,11 @@
 #
 # Per list it prints puzzles/s of each, the median over RUNS processes run alternately:
 # - in-process: each process's median over REPS passes of the list (parsing excluded), with the
-#   frozen generator search (`generator::solver_v1`, "before") beside the current one;
-# - whole process: the list's size over the wall time of one process, start to end (loading,
-#   parsing and one pass), timed over WHOLE_K processes in a row;
+#   frozen generator search (`generator::solver_v1`, "before") beside the current one ("after"),
+#   and "best": the ratio of the best of those medians (less hurt by a loaded machine);
+# - whole process: puzzles over the wall time of one process, start to end (loading, parsing and
+#   one pass), on the list repeated up to at least WHOLE_MIN puzzles (so that the few ms of
+#   process start do not drown the solving); WHOLE_K processes of each, alternating;
 # and the ratios (above 1: dayseed is faster). When valgrind is installed, it also counts, on the
 # first CG_N puzzles of each list, the instructions and simulated branch mispredicts per puzzle
 # spent inside the counting call of each (callgrind --toggle-collect): repeatable figures on a
@@ -16,7 +18,8 @@
 #
 #   bench/sudoku-solver.sh [RUNS]      env: N (generated puzzles per list, default 1000),
 #                                           REPS (default 9), CG_N (default 300; 0 skips callgrind),
-#                                           WHOLE_K (processes per whole-process timing, default 10),
+#                                           WHOLE_K (processes per whole-process timing, default 3),
+#                                           WHOLE_MIN (puzzles per whole-process run, default 20000),
 #                                           CLASSIC_DIR (default /tmp/sudoku-classic)
 #
 # Lists. Hard: dayseed g1 MASTER (generated, minimal, 21-26 clues); Sudoku Exchange puzzles rated
@@ -31,7 +34,8 @@ REPS=${REPS:-9}
 CG_N=${CG_N:-300}
 PEER_DIR=${PEER_DIR:-/tmp/dayseed-sudoku-peer}
 CLASSIC_DIR=${CLASSIC_DIR:-/tmp/sudoku-classic}
-WHOLE_K=${WHOLE_K:-10}
+WHOLE_K=${WHOLE_K:-3}
+WHOLE_MIN=${WHOLE_MIN:-20000}
 WORK=$(mktemp -d /tmp/dayseed-sudoku-solver.XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
 
@@ -99,37 +103,48 @@ lists="$lists se-easy"
 rate() { sed -n 's/.*median_per_sec=\([0-9]*\).*/\1/p'; }
 median() { sort -n | sed -n "$(( (RUNS + 1) / 2 ))p"; }
 ratio() { echo "$1 $2" | awk '{printf "%.2fx", $1 / $2}'; }
-# Puzzles per second of whole processes over the list (start to end, one pass each): WHOLE_K
-# processes in a row, timed together.
+# Puzzles per second of whole processes over list $2 of $1 puzzles (start to end, one pass
+# each), dayseed then the crate: WHOLE_K processes of each, alternating, each timed alone.
 whole() {
-  local n=$1 t0 t1
-  shift
-  t0=$(date +%s%N)
-  for _ in $(seq "$WHOLE_K"); do "$@" > /dev/null; done
-  t1=$(date +%s%N)
-  echo "$n $WHOLE_K $t0 $t1" | awk '{printf "%.0f\n", $1 * $2 * 1e9 / ($4 - $3)}'
+  local n=$1 f=$2 t0 t1 t2 ours=0 peer=0
+  for _ in $(seq "$WHOLE_K"); do
+    t0=$(date +%s%N)
+    "$OURS" "$f" 1 > /dev/null
+    t1=$(date +%s%N)
+    "$PEER" "$f" 1 > /dev/null
+    t2=$(date +%s%N)
+    ours=$((ours + t1 - t0))
+    peer=$((peer + t2 - t1))
+  done
+  echo "$n $WHOLE_K $ours $peer" | awk '{printf "%.0f %.0f\n", $1 * $2 * 1e9 / $3, $1 * $2 * 1e9 / $4}'
 }
 uptime
-printf '%-18s %7s | %10s %10s %10s %7s %7s | %10s %10s %7s\n' list puzzles frozen/s \
-  dayseed/s crate/s before after whole-ds/s whole-cr/s whole
+printf '%-18s %7s | %10s %10s %10s %7s %7s %7s | %10s %10s %7s\n' list puzzles frozen/s \
+  dayseed/s crate/s before after best whole-ds/s whole-cr/s whole
 for l in $lists; do
   f="$WORK/$l.txt"
   n=$(grep -c . "$f")
+  for _ in $(seq $(( (WHOLE_MIN + n - 1) / n ))); do cat "$f"; done > "$WORK/whole.txt"
+  nw=$(grep -c . "$WORK/whole.txt")
   o=(); v=(); p=(); wo=(); wp=()
   for _ in $(seq "$RUNS"); do
     o+=("$("$OURS" "$f" "$REPS" | rate)")
     v+=("$("$OURS" "$f" "$REPS" --frozen | rate)")
     p+=("$("$PEER" "$f" "$REPS" | rate)")
-    wo+=("$(whole "$n" "$OURS" "$f" 1)")
-    wp+=("$(whole "$n" "$PEER" "$f" 1)")
+    read -r a b < <(whole "$nw" "$WORK/whole.txt")
+    wo+=("$a")
+    wp+=("$b")
   done
   mo=$(printf '%s\n' "${o[@]}" | median)
   mv=$(printf '%s\n' "${v[@]}" | median)
   mp=$(printf '%s\n' "${p[@]}" | median)
   mwo=$(printf '%s\n' "${wo[@]}" | median)
   mwp=$(printf '%s\n' "${wp[@]}" | median)
-  printf '%-18s %7s | %10s %10s %10s %7s %7s | %10s %10s %7s\n' "$l" "$n" "$mv" "$mo" "$mp" \
-    "$(ratio "$mv" "$mp")" "$(ratio "$mo" "$mp")" "$mwo" "$mwp" "$(ratio "$mwo" "$mwp")"
+  bo=$(printf '%s\n' "${o[@]}" | sort -n | tail -1)
+  bp=$(printf '%s\n' "${p[@]}" | sort -n | tail -1)
+  printf '%-18s %7s | %10s %10s %10s %7s %7s %7s | %10s %10s %7s\n' "$l" "$n" "$mv" "$mo" "$mp" \
+    "$(ratio "$mv" "$mp")" "$(ratio "$mo" "$mp")" "$(ratio "$bo" "$bp")" "$mwo" "$mwp" \
+    "$(ratio "$mwo" "$mwp")"
 done
 uptime
 
