@@ -1,19 +1,31 @@
 #!/usr/bin/env bash
-# Sudoku solver throughput: dayseed's bitboard solver vs the `sudoku` crate (crates.io, a port of
-# JCZSolve), counting solutions up to 2 on the same puzzle lists, in one run. The peer is built
-# on the fly in a scratch folder outside the repository ($PEER_DIR, default /tmp/dayseed-sudoku-peer);
-# nothing of it is kept in the repo (its licence is AGPL). Prints the median puzzles/s of each
-# (over REPS passes inside one process, alternating processes RUNS times), the best of those RUNS
-# medians (less hurt by a loaded machine), and the ratios (above 1: dayseed is faster).
-# When valgrind is installed, it also counts, on the first CG_N puzzles of each list, the
-# instructions and simulated branch mispredicts per puzzle spent inside the counting call of each
-# (callgrind --toggle-collect): repeatable figures on a noisy shared machine.
+# Sudoku solver throughput: dayseed's solver (`solver`, today band_solver) vs the `sudoku` crate
+# (crates.io, a port of JCZSolve), counting solutions up to 2 on the same puzzle lists, in one
+# run. The peer is built on the fly in a scratch folder outside the repository ($PEER_DIR,
+# default /tmp/dayseed-sudoku-peer); nothing of it is kept in the repo (its licence is AGPL).
 #
-#   bench/sudoku-solver.sh [RUNS]      env: N (puzzles per list, default 1000), REPS (default 9),
-#                                           CG_N (default 300; 0 skips the callgrind counts)
+# Per list it prints puzzles/s of each, the median over RUNS processes run alternately:
+# - in-process: each process's median over REPS passes of the list (parsing excluded), with the
+#   frozen generator search (`generator::solver_v1`, "before") beside the current one ("after"),
+#   and "best": the ratio of the best of those medians (less hurt by a loaded machine);
+# - whole process: puzzles over the wall time of one process, start to end (loading, parsing and
+#   one pass), on the list repeated up to at least WHOLE_MIN puzzles (so that the few ms of
+#   process start do not drown the solving); WHOLE_K processes of each, alternating;
+# and the ratios (above 1: dayseed is faster). When valgrind is installed, it also counts, on the
+# first CG_N puzzles of each list, the instructions and simulated branch mispredicts per puzzle
+# spent inside the counting call of each (callgrind --toggle-collect): repeatable figures on a
+# noisy shared machine, before (frozen) and after (current).
 #
-# Lists: dayseed g1 MASTER and EXPERT puzzles (minimal, 21-26 clues), and Solo "unreasonable"
-# puzzles when sgt-solo is installed.
+#   bench/sudoku-solver.sh [RUNS]      env: N (generated puzzles per list, default 1000),
+#                                           REPS (default 9), CG_N (default 300; 0 skips callgrind),
+#                                           WHOLE_K (processes per whole-process timing, default 3),
+#                                           WHOLE_MIN (puzzles per whole-process run, default 20000),
+#                                           CLASSIC_DIR (default /tmp/sudoku-classic)
+#
+# Lists. Hard: dayseed g1 MASTER (generated, minimal, 21-26 clues); Sudoku Exchange puzzles rated
+# 8.0-9.3 (bench/data, public domain); the classic top95 / hardest / top1465 files when present in
+# $CLASSIC_DIR (their licence is unclear, so they are never committed); Solo "unreasonable"
+# puzzles when sgt-solo is installed. Easy: Sudoku Exchange puzzles rated 2.5-3.0 (bench/data).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${1:-3}
@@ -21,6 +33,9 @@ N=${N:-1000}
 REPS=${REPS:-9}
 CG_N=${CG_N:-300}
 PEER_DIR=${PEER_DIR:-/tmp/dayseed-sudoku-peer}
+CLASSIC_DIR=${CLASSIC_DIR:-/tmp/sudoku-classic}
+WHOLE_K=${WHOLE_K:-3}
+WHOLE_MIN=${WHOLE_MIN:-20000}
 WORK=$(mktemp -d /tmp/dayseed-sudoku-solver.XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
 
@@ -63,8 +78,15 @@ RS
 PEER="$PEER_DIR/target/release/sudoku-peer"
 
 "$GEN" MASTER "$N" 1000000 --print > "$WORK/master.txt" 2>/dev/null
-"$GEN" EXPERT "$N" 1000000 --print > "$WORK/expert.txt" 2>/dev/null
-lists="master expert"
+cp bench/data/se-hard-8.0-9.3.txt "$WORK/se-hard.txt"
+cp bench/data/se-easy-2.5-3.0.txt "$WORK/se-easy.txt"
+lists="master se-hard"
+for c in top95 hardest top1465; do
+  if [ -s "$CLASSIC_DIR/$c.txt" ]; then
+    grep -E '^[0-9.]{81}$' "$CLASSIC_DIR/$c.txt" > "$WORK/$c.txt"
+    lists="$lists $c"
+  fi
+done
 if [ -x /usr/games/sgt-solo ]; then
   /usr/games/sgt-solo --generate 200 3x3du 2>/dev/null | python3 -c '
 import sys
@@ -76,24 +98,55 @@ for line in sys.stdin:
     print(out)' > "$WORK/solo-unreasonable.txt"
   lists="$lists solo-unreasonable"
 fi
+lists="$lists se-easy"
 
 rate() { sed -n 's/.*median_per_sec=\([0-9]*\).*/\1/p'; }
-printf '%-18s %8s %12s %12s %7s %12s %12s %7s\n' list puzzles dayseed/s crate/s ratio \
-  best-ours/s best-crate/s ratio
+median() { sort -n | sed -n "$(( (RUNS + 1) / 2 ))p"; }
+ratio() { echo "$1 $2" | awk '{printf "%.2fx", $1 / $2}'; }
+# Puzzles per second of whole processes over list $2 of $1 puzzles (start to end, one pass
+# each), dayseed then the crate: WHOLE_K processes of each, alternating, each timed alone.
+whole() {
+  local n=$1 f=$2 t0 t1 t2 ours=0 peer=0
+  for _ in $(seq "$WHOLE_K"); do
+    t0=$(date +%s%N)
+    "$OURS" "$f" 1 > /dev/null
+    t1=$(date +%s%N)
+    "$PEER" "$f" 1 > /dev/null
+    t2=$(date +%s%N)
+    ours=$((ours + t1 - t0))
+    peer=$((peer + t2 - t1))
+  done
+  echo "$n $WHOLE_K $ours $peer" | awk '{printf "%.0f %.0f\n", $1 * $2 * 1e9 / $3, $1 * $2 * 1e9 / $4}'
+}
+uptime
+printf '%-18s %7s | %10s %10s %10s %7s %7s %7s | %10s %10s %7s\n' list puzzles frozen/s \
+  dayseed/s crate/s before after best whole-ds/s whole-cr/s whole
 for l in $lists; do
   f="$WORK/$l.txt"
-  o=(); p=()
+  n=$(grep -c . "$f")
+  for _ in $(seq $(( (WHOLE_MIN + n - 1) / n ))); do cat "$f"; done > "$WORK/whole.txt"
+  nw=$(grep -c . "$WORK/whole.txt")
+  o=(); v=(); p=(); wo=(); wp=()
   for _ in $(seq "$RUNS"); do
     o+=("$("$OURS" "$f" "$REPS" | rate)")
+    v+=("$("$OURS" "$f" "$REPS" --frozen | rate)")
     p+=("$("$PEER" "$f" "$REPS" | rate)")
+    read -r a b < <(whole "$nw" "$WORK/whole.txt")
+    wo+=("$a")
+    wp+=("$b")
   done
-  mo=$(printf '%s\n' "${o[@]}" | sort -n | sed -n "$(( (RUNS + 1) / 2 ))p")
-  mp=$(printf '%s\n' "${p[@]}" | sort -n | sed -n "$(( (RUNS + 1) / 2 ))p")
+  mo=$(printf '%s\n' "${o[@]}" | median)
+  mv=$(printf '%s\n' "${v[@]}" | median)
+  mp=$(printf '%s\n' "${p[@]}" | median)
+  mwo=$(printf '%s\n' "${wo[@]}" | median)
+  mwp=$(printf '%s\n' "${wp[@]}" | median)
   bo=$(printf '%s\n' "${o[@]}" | sort -n | tail -1)
   bp=$(printf '%s\n' "${p[@]}" | sort -n | tail -1)
-  printf '%-18s %8s %12s %12s %6.2fx %12s %12s %6.2fx\n' "$l" "$(grep -c . "$f")" "$mo" "$mp" \
-    "$(echo "$mo $mp" | awk '{print $1 / $2}')" "$bo" "$bp" "$(echo "$bo $bp" | awk '{print $1 / $2}')"
+  printf '%-18s %7s | %10s %10s %10s %7s %7s %7s | %10s %10s %7s\n' "$l" "$n" "$mv" "$mo" "$mp" \
+    "$(ratio "$mv" "$mp")" "$(ratio "$mo" "$mp")" "$(ratio "$bo" "$bp")" "$mwo" "$mwp" \
+    "$(ratio "$mwo" "$mwp")"
 done
+uptime
 
 if [ "$CG_N" -gt 0 ] && command -v valgrind > /dev/null; then
   # Ir and Bcm collected inside the counting call only, per puzzle.
@@ -102,15 +155,17 @@ if [ "$CG_N" -gt 0 ] && command -v valgrind > /dev/null; then
       --toggle-collect="$1" "${@:2}" 2>&1 | sed -n 's/.*Collected : \([0-9]*\) [0-9]* \([0-9]*\).*/\1 \2/p'
   }
   echo
-  printf '%-18s %8s %12s %12s %7s %12s %12s\n' list puzzles ours-instr crate-instr ratio \
-    ours-mispr crate-mispr
+  printf '%-18s %7s | %11s %11s %11s %7s %7s | %9s %9s %9s\n' list puzzles frozen-instr \
+    dayseed-instr crate-instr before after frozen-mis dayseed-mis crate-mis
+  per() { echo "$1 $2" | awk '{printf "%.0f", $1 / $2}'; }
   for l in $lists; do
     head -n "$CG_N" "$WORK/$l.txt" > "$WORK/cg.txt"
     n=$(grep -c . "$WORK/cg.txt")
-    read -r io mo < <(counted '*solver::count_solutions' "$OURS" "$WORK/cg.txt" 1)
+    read -r iv mv < <(counted '*solver_v1::count_solutions' "$OURS" "$WORK/cg.txt" 1 --frozen)
+    read -r io mo < <(counted '*band_solver::count_solutions' "$OURS" "$WORK/cg.txt" 1)
     read -r ip mp < <(counted '*Sudoku::solutions_count_up_to' "$PEER" "$WORK/cg.txt" 1)
-    printf '%-18s %8s %12.0f %12.0f %6.2fx %12.0f %12.0f\n' "$l" "$n" "$(echo "$io $n" | awk '{print $1 / $2}')" \
-      "$(echo "$ip $n" | awk '{print $1 / $2}')" "$(echo "$ip $io" | awk '{print $1 / $2}')" \
-      "$(echo "$mo $n" | awk '{print $1 / $2}')" "$(echo "$mp $n" | awk '{print $1 / $2}')"
+    printf '%-18s %7s | %11s %11s %11s %7s %7s | %9s %9s %9s\n' "$l" "$n" "$(per "$iv" "$n")" \
+      "$(per "$io" "$n")" "$(per "$ip" "$n")" "$(ratio "$ip" "$iv")" "$(ratio "$ip" "$io")" \
+      "$(per "$mv" "$n")" "$(per "$mo" "$n")" "$(per "$mp" "$n")"
   done
 fi

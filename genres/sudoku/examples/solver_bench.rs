@@ -1,21 +1,32 @@
 //! Solver throughput for `bench/sudoku-solver.sh`: counts solutions up to 2 for every puzzle of a
 //! file (one 81-character puzzle per line) and prints the median rate over several repetitions.
 //!
-//! `cargo run --release -p dayseed-sudoku --example solver_bench -- FILE [REPS] [--each]`
+//! `cargo run --release -p dayseed-sudoku --example solver_bench -- FILE [REPS] [--each] [--frozen]`
 //!
 //! With `--each`, it also prints one line per puzzle, `count nodes`, to check that a solver change
-//! keeps every count and every search tree (the node count) of an earlier build.
+//! keeps every count and every search tree (the node count) of an earlier build. With `--frozen`
+//! it runs the search frozen with the generators (`generator::solver_v1`) instead of `solver`.
 
 use std::time::Instant;
 
 use dayseed_core::Budget;
+use dayseed_sudoku::generator::solver_v1;
 use dayseed_sudoku::{format, solver};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().collect();
-    let path = args.get(1).ok_or("usage: solver_bench FILE [REPS]")?;
-    let reps: usize = args.get(2).map_or(Ok(5), |s| s.parse())?;
-    let each = args.get(3).is_some_and(|a| a == "--each");
+    let flag = |name: &str| args.iter().skip(2).any(|a| a == name);
+    let (each, frozen) = (flag("--each"), flag("--frozen"));
+    let mut plain = args.iter().skip(1).filter(|a| !a.starts_with("--"));
+    let path = plain
+        .next()
+        .ok_or("usage: solver_bench FILE [REPS] [--each] [--frozen]")?;
+    let reps: usize = plain.next().map_or(Ok(5), |s| s.parse())?;
+    let count_solutions = if frozen {
+        solver_v1::count_solutions
+    } else {
+        solver::count_solutions
+    };
     let text = std::fs::read_to_string(path)?;
     let puzzles = text
         .lines()
@@ -31,7 +42,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let t = Instant::now();
         for p in &puzzles {
             let mut budget = Budget::unlimited();
-            let count = solver::count_solutions(p, 2, &mut budget);
+            let count = count_solutions(p, 2, &mut budget);
             nodes += budget.spent();
             hist[usize::from(count.zero_one_many().unwrap_or(2))] += 1;
         }
@@ -40,13 +51,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     if each {
         for p in &puzzles {
             let mut budget = Budget::unlimited();
-            let count = solver::count_solutions(p, 2, &mut budget);
+            let count = count_solutions(p, 2, &mut budget);
             println!("{count:?} {}", budget.spent());
         }
     }
     rates.sort_by(f64::total_cmp);
     println!(
-        "dayseed puzzles={} solutions(0/1/2+)={hist:?} nodes_per_puzzle={:.1} median_per_sec={:.0}",
+        "dayseed{} puzzles={} solutions(0/1/2+)={hist:?} nodes_per_puzzle={:.1} median_per_sec={:.0}",
+        if frozen { "-frozen" } else { "" },
         puzzles.len(),
         nodes as f64 / puzzles.len().max(1) as f64,
         rates[rates.len() / 2]

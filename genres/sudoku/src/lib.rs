@@ -1,4 +1,4 @@
-//! dayseed-sudoku: the classic 9x9 Sudoku for dayseed — a fast bitboard solver, a human-style
+//! dayseed-sudoku: the classic 9x9 Sudoku for dayseed — a fast bitboard solver ([`solver`]), a human-style
 //! grader and hints ([`logic`]), the generator versions (one sealed module each under
 //! [`generator`], listed in [`generator::GENERATORS`]) and the
 //! [`Genre`](dayseed_core::Genre) implementation ([`genre::Sudoku`], registered as [`GENRE`]).
@@ -26,7 +26,8 @@
 //!
 //! # Solve report
 //! The common report (`dayseed_core::report`): `status` from the count up to 2, `solution` (81
-//! digits) when there is exactly one, `grade` when unique and asked for, `nodes`; besides them
+//! digits) when there is exactly one, `grade` when unique and asked for, `nodes` (the states
+//! [`solver`] explored: the givens, then one per digit tried on a branching cell); besides them
 //! `"puzzle": 81 chars` and `"solutions": 0 | 1 | 2 (= two or more) | null (budget exhausted)`.
 //!
 //! # Digest
@@ -40,6 +41,7 @@
 //! placements, eliminations, one-line explanation). `check` applies the rules only: no digit
 //! twice in a row, column or box, givens kept, every cell filled.
 
+pub mod band_solver;
 pub mod board;
 pub mod format;
 pub mod generator;
@@ -50,9 +52,9 @@ pub mod level;
 pub mod logic;
 pub mod puzzle;
 pub mod render;
-/// The solver (today the search frozen with g1 and g2; a faster one for solving would be a new
-/// module, and this name would point at it).
-pub use generator::solver_v1 as solver;
+/// The solver for solving, counting, digests, hints and checks: [`band_solver`]. (The generator
+/// versions keep the search frozen with them, [`generator::solver_v1`].)
+pub use band_solver as solver;
 
 #[cfg(test)]
 mod fixture_tests;
