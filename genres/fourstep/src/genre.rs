@@ -184,7 +184,7 @@ impl Genre for Fourstep {
             p.bars(),
             p.difficulty,
             p.ground(),
-            serde_json::to_string(p.obstacles()).unwrap_or_default(),
+            serde_json::to_string(p.obstacles()).expect("obstacles are plain JSON"),
             p.tape.as_deref().unwrap_or("-")
         )
     }
@@ -269,7 +269,7 @@ impl Genre for Fourstep {
     }
 
     fn encode(&self, puzzle: &Puzzle) -> String {
-        serde_json::to_string(&self.without_solution(puzzle)).unwrap_or_default()
+        serde_json::to_string(&self.without_solution(puzzle)).expect("a course is plain JSON")
     }
 
     fn decode(&self, text: &str) -> Result<Puzzle> {

@@ -75,8 +75,10 @@ impl HoleRecord {
     }
 }
 
-/// A course (or a single hole of one).
+/// A course (or a single hole of one). Read from JSON only through [`Puzzle::validate`], so a
+/// course that came in over the wire is always inside the bounds.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "PuzzleWire")]
 pub struct Puzzle {
     /// The physics version (`g1`).
     pub physics: String,
@@ -87,6 +89,30 @@ pub struct Puzzle {
     /// Sum of the holes' pars, when known.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub par: Option<u32>,
+}
+
+/// The wire form a [`Puzzle`] is read through: the same fields, not yet checked.
+#[derive(Deserialize)]
+struct PuzzleWire {
+    physics: String,
+    course: String,
+    holes: Vec<HoleRecord>,
+    #[serde(default)]
+    par: Option<u32>,
+}
+
+impl TryFrom<PuzzleWire> for Puzzle {
+    type Error = Error;
+    fn try_from(w: PuzzleWire) -> Result<Puzzle> {
+        let puzzle = Puzzle {
+            physics: w.physics,
+            course: w.course,
+            holes: w.holes,
+            par: w.par,
+        };
+        puzzle.validate()?;
+        Ok(puzzle)
+    }
 }
 
 fn inside(p: [i32; 2]) -> bool {
@@ -156,5 +182,25 @@ impl Puzzle {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_course_read_from_json_is_checked_on_the_way_in() {
+        let hole = json!({"number": 1, "tee": [10, 10], "cup": [50, 30], "planets": []});
+        let good = json!({"physics": PHYSICS, "course": "H1", "holes": [hole.clone()]});
+        let p: Puzzle = serde_json::from_value(good).unwrap();
+        assert_eq!(p.holes.len(), 1);
+        let bad_physics = json!({"physics": "g9", "course": "H1", "holes": [hole.clone()]});
+        let e = serde_json::from_value::<Puzzle>(bad_physics).unwrap_err();
+        assert!(e.to_string().contains("physics 'g9'"), "{e}");
+        let no_holes = json!({"physics": PHYSICS, "course": "H1", "holes": []});
+        let e = serde_json::from_value::<Puzzle>(no_holes).unwrap_err();
+        assert!(e.to_string().contains("holes"), "{e}");
     }
 }
