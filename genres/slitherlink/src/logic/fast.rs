@@ -250,6 +250,7 @@ impl Logic<'_> {
                 }
             }
         }
+        self.sweep = level >= 8;
         'outer: loop {
             self.local_fixpoint();
             if self.contradiction || self.unknown() == 0 {
@@ -272,6 +273,7 @@ impl Logic<'_> {
             break;
         }
         self.fast = 0;
+        self.sweep = false;
         // At the fixpoint every cell and dot has been checked after its last change, so clue
         // counts and degrees hold; what is left is that the lines form a single loop.
         !self.contradiction && self.unknown() == 0 && single_loop(self.g, &self.st)

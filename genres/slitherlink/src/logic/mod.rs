@@ -79,6 +79,9 @@ pub struct Logic<'a> {
     cnt: Vec<[u8; 2]>,
     /// Whether a cell or vertex is in `queue`.
     inq: Vec<bool>,
+    /// Trials refute every assumption they can in one pass instead of stopping at the first
+    /// ([`Logic::solves`] at the trial levels: the closure is the same, reached in fewer passes).
+    sweep: bool,
     /// Closure-engine mode (0 off, 2 corner rule, 4 three-pass, 5 chained masks).
     fast: u8,
     /// Leave the level-1 rules to the corner masks (resumed closures at level 5 and up, whose
@@ -133,6 +136,7 @@ impl<'a> Logic<'a> {
             detect: true,
             masks: Vec::new(),
             masks_at: None,
+            sweep: false,
             fast: 0,
             masks_only: false,
             equeue: Vec::new(),
