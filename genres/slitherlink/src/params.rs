@@ -6,9 +6,10 @@ use dayseed_core::{Error, Result};
 pub const GEN_MIN_SIDE: u32 = 5;
 /// Largest side the generator accepts.
 pub const GEN_MAX_SIDE: u32 = 40;
-/// Most cells a board may have at the trial levels 8-10 (their grading cost grows steeply with
-/// the board: a 15x15 L9 board takes seconds, a 30x30 L8 one minutes).
-pub const TRIAL_MAX_CELLS: u32 = 225;
+/// Most cells g1 takes at the trial levels 8-10 (its removal grows steeply with the board).
+pub const G1_TRIAL_MAX_CELLS: u32 = 225;
+/// Largest side at the trial levels 8-10 (g2; g1 also keeps [`G1_TRIAL_MAX_CELLS`]).
+pub const TRIAL_MAX_SIDE: u32 = 30;
 /// Default side (`10x10`).
 pub const DEFAULT_SIDE: u32 = 10;
 /// Default level (also the daily default).
@@ -40,11 +41,10 @@ impl Params {
                 "slitherlink level {level} is not in 1..10"
             )));
         }
-        if level >= 8 && width * height > TRIAL_MAX_CELLS {
+        if level >= 8 && width.max(height) > TRIAL_MAX_SIDE {
             return Err(Error::params(format!(
-                "slitherlink levels 8-10 (trial) are limited to boards of at most \
-                 {TRIAL_MAX_CELLS} cells (e.g. 15x15); {width}x{height} has {}",
-                width * height
+                "slitherlink levels 8-10 (trial) are limited to sides of at most \
+                 {TRIAL_MAX_SIDE} (30x30); {width}x{height} is larger"
             )));
         }
         Ok(Params {
@@ -197,7 +197,10 @@ mod tests {
         assert!(from_flags(&[("wrap", "true")]).is_err());
         assert!(from_flags(&[("level", "0")]).is_err());
         assert!(Params::parse("15x15-L10").is_ok());
-        assert!(Params::parse("16x15-L8").is_err());
+        assert!(Params::parse("16x15-L8").is_ok());
+        assert!(Params::parse("30x30-L10").is_ok());
+        assert!(Params::parse("31x30-L8").is_err());
+        assert!(Params::parse("5x31-L10").is_err());
         assert!(Params::parse("40x40-L7").is_ok());
     }
 }
