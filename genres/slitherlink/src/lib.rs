@@ -6,7 +6,8 @@
 //!
 //! # Params and ids
 //! Params are `<W>x<H>-L<level>`, e.g. `10x10-L6` (sides 5..=40, level 1..=10; the trial
-//! levels 8-10 on sides up to 30, and under g1 only on boards of at most 225 cells, e.g. 15x15):
+//! levels 8-10 on boards of at most 900 cells, e.g. 30x30; g2 takes level 10 up to 400 cells,
+//! e.g. 20x20, and g1 levels 8-10 up to 225 cells, e.g. 15x15):
 //! `slitherlink:SEED-42-10x10-L6-g2`, `slitherlink:DAILY-utc-v1-20671-10x10-L6-g2`. The daily is
 //! `10x10` at `L6` unless a level is asked for (`6`, `L6`, or Loopy's names). CLI flags:
 //! `--grid-size N` (NxN), `--width`, `--height`, `--size WxH`, `--level` / `--difficulty`

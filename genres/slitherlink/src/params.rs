@@ -8,8 +8,12 @@ pub const GEN_MIN_SIDE: u32 = 5;
 pub const GEN_MAX_SIDE: u32 = 40;
 /// Most cells g1 takes at the trial levels 8-10 (its removal grows steeply with the board).
 pub const G1_TRIAL_MAX_CELLS: u32 = 225;
-/// Largest side at the trial levels 8-10 (g2; g1 also keeps [`G1_TRIAL_MAX_CELLS`]).
-pub const TRIAL_MAX_SIDE: u32 = 30;
+/// Most cells at the trial levels 8-10 (30x30; g1 keeps [`G1_TRIAL_MAX_CELLS`], g2
+/// [`G2_DEEP_MAX_CELLS`] at level 10).
+pub const TRIAL_MAX_CELLS: u32 = 900;
+/// Most cells g2 takes at level 10 (20x20): deep-trial boards cost seconds to tens of seconds
+/// beyond it, against the server's 30 s request deadline.
+pub const G2_DEEP_MAX_CELLS: u32 = 400;
 /// Default side (`10x10`).
 pub const DEFAULT_SIDE: u32 = 10;
 /// Default level (also the daily default).
@@ -41,10 +45,11 @@ impl Params {
                 "slitherlink level {level} is not in 1..10"
             )));
         }
-        if level >= 8 && width.max(height) > TRIAL_MAX_SIDE {
+        if level >= 8 && width * height > TRIAL_MAX_CELLS {
             return Err(Error::params(format!(
-                "slitherlink levels 8-10 (trial) are limited to sides of at most \
-                 {TRIAL_MAX_SIDE} (30x30); {width}x{height} is larger"
+                "slitherlink levels 8-10 (trial) are limited to boards of at most \
+                 {TRIAL_MAX_CELLS} cells (e.g. 30x30); {width}x{height} has {}",
+                width * height
             )));
         }
         Ok(Params {
@@ -200,7 +205,8 @@ mod tests {
         assert!(Params::parse("16x15-L8").is_ok());
         assert!(Params::parse("30x30-L10").is_ok());
         assert!(Params::parse("31x30-L8").is_err());
-        assert!(Params::parse("5x31-L10").is_err());
+        assert!(Params::parse("5x40-L10").is_ok());
+        assert!(Params::parse("40x23-L9").is_err());
         assert!(Params::parse("40x40-L7").is_ok());
     }
 }

@@ -1,5 +1,5 @@
 //! g2, sealed like g1: the same boards as g1 at levels 1-7; at the trial levels 8-10 a cheaper
-//! removal, and boards up to 30x30 at every level.
+//! removal, and boards up to 900 cells (30x30) at levels 8-9, 400 cells (20x20) at level 10.
 //!
 //! At levels 8-10 g1 asks "do the techniques up to the target solve it?" from nothing for every
 //! cell, each time paying for trials. g2 draws one PRNG order and walks it twice: first removing
@@ -21,7 +21,7 @@ use crate::grid::Grid;
 use crate::logic::Logic;
 use crate::loop_gen::random_loop;
 use crate::model::{NO_CLUE, Puzzle};
-use crate::params::Params;
+use crate::params::{G2_DEEP_MAX_CELLS, Params};
 use crate::removal::remove_in_order;
 use crate::witness::Witnesses;
 
@@ -31,6 +31,13 @@ const NO_TRIAL_LEVEL: u8 = 7;
 /// The g2 board for `seed` and `params`.
 pub(crate) fn generate(seed: u64, params: &Params) -> Result<Generated<Puzzle>> {
     let (w, h) = (params.width as usize, params.height as usize);
+    if params.level == 10 && params.width * params.height > G2_DEEP_MAX_CELLS {
+        return Err(Error::params(format!(
+            "slitherlink g2 limits level 10 (deep trial) to boards of at most \
+             {G2_DEEP_MAX_CELLS} cells (e.g. 20x20); {w}x{h} has {}",
+            w * h
+        )));
+    }
     let mut rng = Rng::from_seed(seed);
     let made = if params.level > NO_TRIAL_LEVEL {
         trial_board(w, h, params.level, &mut rng)
@@ -232,10 +239,13 @@ mod tests {
     }
 
     #[test]
-    fn g2_takes_every_size_up_to_30_and_g1_keeps_its_limit() {
+    fn trial_size_limits_are_clear_errors() {
         let big = Params::new(16, 16, 9).unwrap();
         let err = crate::generator::g1::generate(1, &big).unwrap_err();
         assert!(err.to_string().contains("225"), "{err}");
+        let deep = Params::new(21, 20, 10).unwrap();
+        let err = generate(1, &deep).unwrap_err();
+        assert!(err.to_string().contains("400"), "{err}");
         assert!(Params::new(31, 30, 8).is_err());
         assert!(Params::new(30, 30, 10).is_ok());
     }
