@@ -3,12 +3,16 @@
 //! `slitherlink_bench boards W H LEVEL COUNT SEED` prints one SHA-256 over every generated board
 //! (clues, loop, level, attempts), to check that a speed-up keeps every board;
 //! `slitherlink_bench nodes W H LEVEL COUNT SEED` prints one SHA-256 over the search nodes of
-//! each board's uniqueness proof, to check that a solver speed-up keeps every search.
+//! each board's uniqueness proof, to check that a solver speed-up keeps every search;
+//! `slitherlink_bench version gN W H LEVEL COUNT SEED` generates COUNT boards through the
+//! registry (ids `slitherlink:SEED-s-WxH-Llevel-gN`, re-validation included, as the server does)
+//! and prints the milliseconds of each.
 
 use std::time::Instant;
 
 use dayseed_core::digest::sha256_hex;
-use dayseed_core::{Budget, Rng};
+use dayseed_core::{Budget, DynGenre, PuzzleId, Rng};
+use dayseed_slitherlink::GENRE;
 use dayseed_slitherlink::generate::generate;
 use dayseed_slitherlink::grid::Grid;
 use dayseed_slitherlink::solver::Solver;
@@ -20,6 +24,28 @@ fn arg(args: &[String], i: usize, default: u64) -> u64 {
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let mode = args.get(1).map(String::as_str).unwrap_or("gen");
+    if mode == "version" {
+        let version = args.get(2).map(String::as_str).unwrap_or("g2");
+        let (w, h, level) = (arg(&args, 3, 10), arg(&args, 4, 10), arg(&args, 5, 8));
+        let (count, seed) = (arg(&args, 6, 10), arg(&args, 7, 1));
+        let mut ms = Vec::new();
+        let mut levels = Vec::new();
+        for s in seed..seed + count {
+            let id: PuzzleId = format!("slitherlink:SEED-{s}-{w}x{h}-L{level}-{version}")
+                .parse()
+                .expect("an id");
+            let t = Instant::now();
+            let made = GENRE.generate(&id).expect("a board").to_flat_json();
+            ms.push(format!("{:.3}", t.elapsed().as_secs_f64() * 1000.0));
+            levels.push(format!("{}/{}", made["difficulty"], made["attempts"]));
+        }
+        println!(
+            "version {version} {w}x{h} L{level} ms {} level/attempts {}",
+            ms.join(","),
+            levels.join(",")
+        );
+        return;
+    }
     let w = arg(&args, 2, 10) as usize;
     let h = arg(&args, 3, 10) as usize;
     let level = arg(&args, 4, 6) as u8;

@@ -71,6 +71,7 @@ fn minimise(g: &Grid, clues: &mut [i8], sol: &[u8], level: u8, rng: &mut Rng) ->
     }
     let mut grader = Logic::new(g, clues);
     grader.detect = false;
+    grader.answer = Some(sol.to_vec());
     let graded = grader.run(below);
     Some(if graded.solved {
         graded.max_level.max(1)
@@ -89,6 +90,7 @@ fn minimise_scratch(
 ) -> Option<()> {
     let mut check = Logic::new(g, clues);
     check.detect = false;
+    check.answer = Some(sol.to_vec());
     if !check.solves(level) {
         return None;
     }
@@ -184,7 +186,7 @@ pub fn generate(w: usize, h: usize, level: u8, rng: &mut Rng) -> Option<Generate
 }
 
 /// Last resort: a loop with every clue given (proven unique), graded by the full ladder.
-fn fallback_full(g: &Grid, level: u8, rng: &mut Rng) -> Option<Generated> {
+pub(crate) fn fallback_full(g: &Grid, level: u8, rng: &mut Rng) -> Option<Generated> {
     for extra in 1..=MAX_ATTEMPTS {
         let solution = random_loop(g, rng);
         let clues = full_clues(g, &solution);

@@ -6,8 +6,9 @@
 //!
 //! # Params and ids
 //! Params are `<W>x<H>-L<level>`, e.g. `10x10-L6` (sides 5..=40, level 1..=10; the trial
-//! levels 8-10 only on boards of at most 225 cells, e.g. 15x15):
-//! `slitherlink:SEED-42-10x10-L6-g1`, `slitherlink:DAILY-utc-v1-20671-10x10-L6-g1`. The daily is
+//! levels 8-10 on boards of at most 900 cells, e.g. 30x30; g2 takes level 10 up to 400 cells,
+//! e.g. 20x20, and g1 levels 8-10 up to 225 cells, e.g. 15x15):
+//! `slitherlink:SEED-42-10x10-L6-g2`, `slitherlink:DAILY-utc-v1-20671-10x10-L6-g2`. The daily is
 //! `10x10` at `L6` unless a level is asked for (`6`, `L6`, or Loopy's names). CLI flags:
 //! `--grid-size N` (NxN), `--width`, `--height`, `--size WxH`, `--level` / `--difficulty`
 //! (defaults 10x10, L6). Seeds: `DAILY` uses `dayseed_core::seed::daily_seed(epoch_day)`, `SEED-s`
@@ -72,6 +73,15 @@
 //! attempts), after which the closest lower level found is delivered with `fallback` set. Every
 //! board is re-checked unique by the search solver before it is returned.
 //!
+//! # Generation (g2, current)
+//! The same boards as g1 at levels 1-7. At the trial levels 8-10 (boards of 64 cells or more)
+//! one PRNG order is walked twice: first clues are removed while the techniques up to level 7
+//! solve the puzzle (resumed closures, no trials), then the clues left are tested at the target
+//! level, each test bounded by counted trial work (a test over the bound keeps its clue), until
+//! the board no longer solves below the target or 24 tests were made; a miss draws a new loop as
+//! in g1. Smaller boards take g1's single walk at the target level. Boards are re-checked unique
+//! by search and must grade exactly at the target ([`generator::g2`]).
+//!
 //! # Engines
 //! * [`solver`]: the uniqueness search (u8 edge states, incremental counters, trail undo, path
 //!   ends tracked for loop closure, corner-pair and row/column parity propagation, probing when a
@@ -81,6 +91,12 @@
 //!   "solvable up to level k?" check); tests pin the two to agree. Resumable closures
 //!   (`Logic::resumable`, `add_clue`, `finish`, saved and restored) let the generator share
 //!   that work between the checks of one removal pass.
+//! * Trials (levels 8-9) follow each assumption from one closed copy of the state with the
+//!   closure engine; in `Logic::solves` a trial pass applies every refutation it finds and runs
+//!   round the open edges until a round refutes nothing (same closure, fewer passes). Deep
+//!   trials (level 10) propagate the decided edges once and search each assumption from there
+//!   (`Solver::prepare`, `Solver::count_assuming`). In the generator, assumptions that agree
+//!   with the known answer are skipped (they cannot be refuted).
 //! * Trial work when grading or hinting puzzles from outside is bounded
 //!   ([`grade::GRADE_TRIAL_WORK`]); the report then says `grade_capped`.
 

@@ -6,9 +6,14 @@ use dayseed_core::{Error, Result};
 pub const GEN_MIN_SIDE: u32 = 5;
 /// Largest side the generator accepts.
 pub const GEN_MAX_SIDE: u32 = 40;
-/// Most cells a board may have at the trial levels 8-10 (their grading cost grows steeply with
-/// the board: a 15x15 L9 board takes seconds, a 30x30 L8 one minutes).
-pub const TRIAL_MAX_CELLS: u32 = 225;
+/// Most cells g1 takes at the trial levels 8-10 (its removal grows steeply with the board).
+pub const G1_TRIAL_MAX_CELLS: u32 = 225;
+/// Most cells at the trial levels 8-10 (30x30; g1 keeps [`G1_TRIAL_MAX_CELLS`], g2
+/// [`G2_DEEP_MAX_CELLS`] at level 10).
+pub const TRIAL_MAX_CELLS: u32 = 900;
+/// Most cells g2 takes at level 10 (20x20): deep-trial boards cost seconds to tens of seconds
+/// beyond it, against the server's 30 s request deadline.
+pub const G2_DEEP_MAX_CELLS: u32 = 400;
 /// Default side (`10x10`).
 pub const DEFAULT_SIDE: u32 = 10;
 /// Default level (also the daily default).
@@ -43,7 +48,7 @@ impl Params {
         if level >= 8 && width * height > TRIAL_MAX_CELLS {
             return Err(Error::params(format!(
                 "slitherlink levels 8-10 (trial) are limited to boards of at most \
-                 {TRIAL_MAX_CELLS} cells (e.g. 15x15); {width}x{height} has {}",
+                 {TRIAL_MAX_CELLS} cells (e.g. 30x30); {width}x{height} has {}",
                 width * height
             )));
         }
@@ -197,7 +202,11 @@ mod tests {
         assert!(from_flags(&[("wrap", "true")]).is_err());
         assert!(from_flags(&[("level", "0")]).is_err());
         assert!(Params::parse("15x15-L10").is_ok());
-        assert!(Params::parse("16x15-L8").is_err());
+        assert!(Params::parse("16x15-L8").is_ok());
+        assert!(Params::parse("30x30-L10").is_ok());
+        assert!(Params::parse("31x30-L8").is_err());
+        assert!(Params::parse("5x40-L10").is_ok());
+        assert!(Params::parse("40x23-L9").is_err());
         assert!(Params::parse("40x40-L7").is_ok());
     }
 }

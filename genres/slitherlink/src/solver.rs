@@ -635,6 +635,71 @@ impl<'g> Solver<'g> {
         if !self.propagate() {
             return Ok(());
         }
+        self.dfs(limit, budget, found, first)
+    }
+
+    /// Sets `fixed` and propagates, as [`Solver::count_from`] starts; false on contradiction.
+    /// [`Solver::count_assuming`] then searches from this state.
+    pub fn prepare(&mut self, fixed: &[(usize, u8)]) -> bool {
+        self.undo_to(0);
+        for c in 0..self.g.n_cells {
+            self.enqueue(c as u32);
+        }
+        let nc = self.g.n_cells as u32;
+        for v in 0..self.g.n_verts {
+            self.enqueue(nc + v as u32);
+        }
+        let nv = self.g.n_verts as u32;
+        for i in 0..(self.g.w + self.g.h) as u32 {
+            self.enqueue(nc + nv + i);
+        }
+        for &(e, val) in fixed {
+            if !self.set(e, val) {
+                self.clear_queue();
+                self.pending_off.clear();
+                return false;
+            }
+        }
+        self.propagate()
+    }
+
+    /// [`Solver::count_from`] with `fixed` plus `(e, val)`, resumed from the state
+    /// [`Solver::prepare`] left for `fixed` (and left there again). Propagation reaches the same
+    /// fixpoint in any order, so the search and its node count are those of `count_from`.
+    pub fn count_assuming(
+        &mut self,
+        e: usize,
+        val: u8,
+        limit: u64,
+        budget: &mut Budget,
+    ) -> Outcome {
+        let mark = self.trail.len();
+        let mut found = 0u64;
+        let mut first = None;
+        let result = if self.set(e, val) && self.propagate() {
+            self.dfs(limit.max(1), budget, &mut found, &mut first)
+        } else {
+            self.clear_queue();
+            self.pending_off.clear();
+            Ok(())
+        };
+        self.undo_to(mark);
+        let count = match result {
+            Err(()) => Count::BudgetExhausted,
+            Ok(()) if found >= limit.max(1) => Count::AtLeast(found),
+            Ok(()) => Count::Exactly(found),
+        };
+        Outcome { count, first }
+    }
+
+    /// The search below the current state.
+    fn dfs(
+        &mut self,
+        limit: u64,
+        budget: &mut Budget,
+        found: &mut u64,
+        first: &mut Option<Vec<u8>>,
+    ) -> Result<(), ()> {
         // Frames: (edge, trail mark, second value tried).
         let mut stack: Vec<(u32, u32, bool)> = Vec::with_capacity(self.g.n_edges);
         'node: loop {

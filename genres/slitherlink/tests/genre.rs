@@ -55,7 +55,7 @@ fn ids_params_and_versions() {
     let rect = generate("slitherlink:SEED-3-7x5-L2-g1");
     assert!(rect.get("grid_size").is_none());
     assert_eq!(rect["width"], 7);
-    let bad: PuzzleId = "slitherlink:SEED-1-10x10-L6-g2".parse().unwrap();
+    let bad: PuzzleId = "slitherlink:SEED-1-10x10-L6-g3".parse().unwrap();
     assert!(GENRE.generate(&bad).is_err());
     let noncanon: PuzzleId = "slitherlink:SEED-1-10x10-L06-g1".parse().unwrap();
     assert!(GENRE.generate(&noncanon).is_err());
@@ -254,6 +254,12 @@ fn fixture_ids(version: &str) -> Vec<String> {
     for (seed, params) in specs {
         ids.push(format!("slitherlink:SEED-{seed}-{params}-{version}"));
     }
+    if version != "g1" {
+        // Trial levels beyond g1's 225 cells.
+        for (seed, params) in [(11u64, "16x16-L8"), (12, "12x20-L9"), (13, "12x12-L10")] {
+            ids.push(format!("slitherlink:SEED-{seed}-{params}-{version}"));
+        }
+    }
     for (policy, day, params) in [
         ("utc-v1", 20671, "10x10-L6"),
         ("device-local-v1", 20672, "10x10-L6"),
@@ -272,10 +278,16 @@ fn fixtures_regenerate_exactly_and_stay_locked() {
     check_fixtures(&Fixtures {
         genre: &GENRE,
         root: &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures"),
-        locks: &[(
-            "g1",
-            "9f7dad1864a885a791c71ae007db442118dfd1f146a7606bba8a782215c897f9",
-        )],
+        locks: &[
+            (
+                "g1",
+                "9f7dad1864a885a791c71ae007db442118dfd1f146a7606bba8a782215c897f9",
+            ),
+            (
+                "g2",
+                "e1e3009f2ee683ce22d8da65326d842330c6722b079925c387b4dab57cf564b4",
+            ),
+        ],
         ids: fixture_ids,
     });
 }

@@ -268,3 +268,28 @@ fn proof_settings_count_like_the_default() {
     }
     assert!(unique > 10, "{unique}");
 }
+
+#[test]
+fn g2_trial_level_boards_are_one_loop_and_unique_by_brute_force() {
+    let mut exact = 0;
+    for seed in 0..9u64 {
+        let level = 8 + seed % 3;
+        let p = generate(&format!("slitherlink:SEED-{seed}-5x5-L{level}-g2"));
+        let clues = clue_rows(&p);
+        let (hor, ver) = edges_of(&p["solution"]);
+        assert!(
+            is_single_loop_solution(&clues, &hor, &ver),
+            "seed {seed}: {p}"
+        );
+        assert_eq!(brute_count(&clues, 2), 1, "seed {seed}: {p}");
+        let d = p["difficulty"].as_u64().unwrap();
+        if p.get("fallback").is_none() {
+            assert_eq!(d, level, "seed {seed}");
+            exact += 1;
+        } else {
+            assert!(d < level, "seed {seed}: fallback above the target");
+        }
+    }
+    // Level 10 is seldom reachable on 5x5 (g1 falls back there too).
+    assert!(exact >= 5, "only {exact} of 9 at their level");
+}

@@ -10,11 +10,20 @@ use crate::check::verdict;
 use crate::generate::{generate as made, proven_unique};
 use crate::grid::Grid;
 use crate::model::Puzzle;
-use crate::params::Params;
+use crate::params::{G1_TRIAL_MAX_CELLS, Params};
 
 /// The g1 board for `seed` and `params`.
 pub(crate) fn generate(seed: u64, params: &Params) -> Result<Generated<Puzzle>> {
     let (w, h) = (params.width as usize, params.height as usize);
+    if params.level >= 8 && params.width * params.height > G1_TRIAL_MAX_CELLS {
+        return Err(Error::params(format!(
+            "slitherlink g1 limits levels 8-10 (trial) to boards of at most {G1_TRIAL_MAX_CELLS} \
+             cells (e.g. 15x15); {}x{} has {} (g2 takes up to 30x30)",
+            params.width,
+            params.height,
+            params.width * params.height
+        )));
+    }
     let mut rng = Rng::from_seed(seed);
     let made = made(w, h, params.level, &mut rng).ok_or_else(|| {
         Error::new(

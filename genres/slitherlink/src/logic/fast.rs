@@ -209,6 +209,12 @@ impl Logic<'_> {
         }
     }
 
+    /// [`Logic::reload`] with `clues`, then [`Logic::solves`] at `level`.
+    pub fn reload_solves(&mut self, clues: &[i8], level: u8) -> bool {
+        self.reload(clues);
+        self.solves(level)
+    }
+
     /// True if the techniques up to `level` solve the puzzle from the current state.
     pub fn solves(&mut self, level: u8) -> bool {
         let n = self.g.n_verts * 4;
@@ -250,6 +256,8 @@ impl Logic<'_> {
                 }
             }
         }
+        self.sweep = level >= 8;
+        self.top = 0;
         'outer: loop {
             self.local_fixpoint();
             if self.contradiction || self.unknown() == 0 {
@@ -265,13 +273,21 @@ impl Logic<'_> {
                 if t.level() > level {
                     break;
                 }
+                // Whatever a short trial refutes, the level-9 trial refutes too (its rules
+                // include level 1's), and both closures are swept: the short one adds nothing.
+                if t == Technique::ShortTrial && level >= 9 {
+                    continue;
+                }
                 if self.apply(t, false) {
+                    self.top = self.top.max(t.level());
                     continue 'outer;
                 }
             }
             break;
         }
         self.fast = 0;
+        self.sweep = false;
+        self.trial_closed = None;
         // At the fixpoint every cell and dot has been checked after its last change, so clue
         // counts and degrees hold; what is left is that the lines form a single loop.
         !self.contradiction && self.unknown() == 0 && single_loop(self.g, &self.st)

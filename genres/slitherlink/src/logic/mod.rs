@@ -79,6 +79,20 @@ pub struct Logic<'a> {
     cnt: Vec<[u8; 2]>,
     /// Whether a cell or vertex is in `queue`.
     inq: Vec<bool>,
+    /// The loop the clues were counted from, when known (the generator): a trial assumption
+    /// that agrees with it cannot be refuted (every rule is sound), so it is not tried.
+    pub answer: Option<Vec<u8>>,
+    /// Trials refute every assumption they can in one pass instead of stopping at the first
+    /// ([`Logic::solves`] at the trial levels: the closure is the same, reached in fewer passes).
+    sweep: bool,
+    /// The highest level among the global techniques (levels 6-10) that decided an edge in
+    /// the last [`Logic::solves`]. At level 10 it says whether the level-9 closure was stuck
+    /// (deep trials are tried only there); level-8 trials are skipped at levels 9 and 10, so
+    /// below that it says less.
+    pub top: u8,
+    /// `(prop_level, n_set)` when a sweeping trial last reached its closure (nothing to retry
+    /// until another edge is set).
+    trial_closed: Option<(u8, u64)>,
     /// Closure-engine mode (0 off, 2 corner rule, 4 three-pass, 5 chained masks).
     fast: u8,
     /// Leave the level-1 rules to the corner masks (resumed closures at level 5 and up, whose
@@ -133,6 +147,10 @@ impl<'a> Logic<'a> {
             detect: true,
             masks: Vec::new(),
             masks_at: None,
+            answer: None,
+            sweep: false,
+            top: 0,
+            trial_closed: None,
             fast: 0,
             masks_only: false,
             equeue: Vec::new(),
@@ -159,6 +177,9 @@ impl<'a> Logic<'a> {
         self.contradiction = false;
         self.changed.clear();
         self.masks_at = None;
+        self.trial_closed = None;
+        self.trial_work = 0;
+        self.capped = false;
     }
 
     /// Number of open edges.

@@ -101,7 +101,7 @@ impl<'a> Logic<'a> {
 
     /// The global techniques with the local rules to a fixpoint; true if every edge is decided
     /// without a contradiction.
-    fn close(&mut self, level: u8) -> bool {
+    pub(super) fn close(&mut self, level: u8) -> bool {
         'outer: loop {
             self.local_fixpoint();
             if self.contradiction || self.unknown() == 0 {
