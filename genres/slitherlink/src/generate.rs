@@ -17,9 +17,10 @@ pub const MAX_ATTEMPTS: u32 = 30;
 /// Node budget of the final uniqueness proof.
 pub const UNIQUE_NODES: u64 = 20_000_000;
 
-/// A generated puzzle in compact form.
+/// What the procedure made: a puzzle in compact form (the version modules turn it into a
+/// [`Puzzle`](crate::Puzzle) inside core's `Generated`).
 #[derive(Debug, Clone)]
-pub struct Generated {
+pub struct Made {
     /// Clues per cell ([`NO_CLUE`] where removed).
     pub clues: Vec<i8>,
     /// The loop as edge states.
@@ -145,7 +146,7 @@ pub fn proven_unique(g: &Grid, clues: &[i8]) -> bool {
 
 /// Generates a `w x h` puzzle of exactly `level` (or a reported fallback); `None` only if no
 /// uniquely solvable board was found at all within the bounded attempts.
-pub fn generate(w: usize, h: usize, level: u8, rng: &mut Rng) -> Option<Generated> {
+pub fn generate(w: usize, h: usize, level: u8, rng: &mut Rng) -> Option<Made> {
     let g = Grid::new(w, h);
     // Best fallback so far: (level, clues, solution); the highest level below the target wins.
     let mut best: Option<(u8, Vec<i8>, Vec<u8>)> = None;
@@ -159,7 +160,7 @@ pub fn generate(w: usize, h: usize, level: u8, rng: &mut Rng) -> Option<Generate
             continue;
         }
         if got == level {
-            return Some(Generated {
+            return Some(Made {
                 clues,
                 solution: sol,
                 level: got,
@@ -172,7 +173,7 @@ pub fn generate(w: usize, h: usize, level: u8, rng: &mut Rng) -> Option<Generate
         }
     }
     match best {
-        Some((got, clues, solution)) => Some(Generated {
+        Some((got, clues, solution)) => Some(Made {
             clues,
             solution,
             level: got,
@@ -186,7 +187,7 @@ pub fn generate(w: usize, h: usize, level: u8, rng: &mut Rng) -> Option<Generate
 }
 
 /// Last resort: a loop with every clue given (proven unique), graded by the full ladder.
-pub(crate) fn fallback_full(g: &Grid, level: u8, rng: &mut Rng) -> Option<Generated> {
+pub(crate) fn fallback_full(g: &Grid, level: u8, rng: &mut Rng) -> Option<Made> {
     for extra in 1..=MAX_ATTEMPTS {
         let solution = random_loop(g, rng);
         let clues = full_clues(g, &solution);
@@ -195,7 +196,7 @@ pub(crate) fn fallback_full(g: &Grid, level: u8, rng: &mut Rng) -> Option<Genera
         }
         let res = Logic::new(g, &clues).run(10);
         let got = if res.solved { res.max_level.max(1) } else { 10 };
-        return Some(Generated {
+        return Some(Made {
             clues,
             solution,
             level: got,

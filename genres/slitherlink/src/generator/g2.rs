@@ -14,8 +14,7 @@ use dayseed_core::{Error, ErrorKind, Generated, Result, Rng};
 
 use crate::check::verdict;
 use crate::generate::{
-    Generated as Made, MAX_ATTEMPTS, fallback_full, full_clues, generate as below_trials,
-    proven_unique,
+    MAX_ATTEMPTS, Made, fallback_full, full_clues, generate as below_trials, proven_unique,
 };
 use crate::grid::Grid;
 use crate::logic::Logic;
