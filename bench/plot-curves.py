@@ -12,9 +12,9 @@ Reads, from DIR (default: bench/results next to this script), and writes beside 
   sudoku-solver.csv     list,ours_per_sec,peer_per_sec         -> sudoku-solver.svg
       solver throughput on each puzzle list: dayseed against the `sudoku` crate
 
-A missing CSV skips its plot with a message; a CSV without the columns it needs is an error
-naming them (the other plots are still drawn; the exit status is 1). Time axes are logarithmic
-by default, throughput axes linear. Python 3 standard library only; the SVG is written by hand.
+A missing CSV skips its plot with a message; empty, unreadable or non-positive values are left
+out; a CSV without the columns it needs is an error naming them (the other plots are still
+drawn; the exit status is 1). Time axes are logarithmic by default, throughput axes linear. Python 3 standard library only; the SVG is written by hand.
 """
 
 import argparse
@@ -290,6 +290,9 @@ def main():
     plots = [("slitherlink-cost", plot_slitherlink, a.time_scale == "log"),
              ("sudoku-generate", plot_sudoku_generate, a.time_scale == "log"),
              ("sudoku-solver", plot_solver, a.rate_scale == "log")]
+    if not os.path.isdir(a.results):
+        print(f"no results folder {a.results}", file=sys.stderr)
+        return 1
     failed = False
     for name, plot, log in plots:
         src = os.path.join(a.results, name + ".csv")
@@ -299,7 +302,7 @@ def main():
         try:
             plot(src, os.path.join(a.results, name + ".svg"), log)
         except (CsvError, OSError, csv.Error) as e:
-            print(f"cannot plot {name}.svg: {e}", file=sys.stderr)
+            print(f"cannot plot {name}.svg from {src}: {e}", file=sys.stderr)
             failed = True
     return 1 if failed else 0
 
