@@ -51,20 +51,24 @@ impl GeneratedRecord {
     /// The record as one flat JSON object: id, genre, version, seed, the puzzle's own fields,
     /// digest, attempts and fallback (the `dayseed gen` line format).
     pub fn to_flat_json(&self) -> Value {
+        self.clone().into_flat_json()
+    }
+
+    /// [`GeneratedRecord::to_flat_json`], moving the fields instead of copying them (what a
+    /// front end that prints the record and drops it wants).
+    pub fn into_flat_json(self) -> Value {
         let mut out = serde_json::Map::new();
-        out.insert("id".into(), Value::from(self.id.clone()));
+        out.insert("id".into(), Value::from(self.id));
         out.insert("genre".into(), Value::from(self.genre));
-        out.insert("version".into(), Value::from(self.version.clone()));
+        out.insert("version".into(), Value::from(self.version));
         out.insert("seed".into(), Value::from(self.seed));
-        if let Value::Object(fields) = &self.puzzle {
-            for (k, v) in fields {
-                out.insert(k.clone(), v.clone());
-            }
+        if let Value::Object(fields) = self.puzzle {
+            out.extend(fields);
         }
-        out.insert("digest".into(), Value::from(self.digest.clone()));
+        out.insert("digest".into(), Value::from(self.digest));
         out.insert("attempts".into(), Value::from(self.attempts));
-        if let Some(f) = &self.fallback {
-            out.insert("fallback".into(), Value::from(f.clone()));
+        if let Some(f) = self.fallback {
+            out.insert("fallback".into(), Value::from(f));
         }
         Value::Object(out)
     }

@@ -72,10 +72,12 @@ pub fn run(registry: &Registry, a: GenArgs) -> Result<Outcome> {
         },
         |i, record| -> Result<()> {
             let record = record.with_context(|| format!("generating seed {}", seed + i))?;
-            let mut flat = record.to_flat_json();
-            crate::interchange::add_forms(genre.name(), &record.puzzle, &mut flat);
+            let fell_back = record.fallback.is_some();
+            let model = record.model.clone();
+            let mut flat = record.into_flat_json();
+            crate::interchange::add_model_forms(&model, &mut flat);
             print_json_line(&mut out, &flat)?;
-            fallbacks += u64::from(record.fallback.is_some());
+            fallbacks += u64::from(fell_back);
             bar.inc(1);
             Ok(())
         },
