@@ -7,8 +7,8 @@
 
 use super::technique::{Ladder, Limits, t};
 use super::{
-    aic, big_wings, dynamic, fish, forcing, intersections, loops, singles, strong_links, subsets,
-    uniqueness, wings,
+    aic, big_wings, bug, dynamic, fish, forcing, intersections, loops, singles, strong_links,
+    subsets, uniqueness, wings,
 };
 use crate::level::Level;
 
@@ -86,6 +86,18 @@ pub(crate) const LADDER_V2: Ladder = Ladder {
             Level::Expert,
             5.7,
             uniqueness::bug_type2,
+        ),
+        t(
+            "Bivalue universal grave type 4",
+            Level::Expert,
+            5.7,
+            bug::bug_type4,
+        ),
+        t(
+            "Bivalue universal grave type 3",
+            Level::Expert,
+            5.8,
+            bug::bug_type3,
         ),
         t(
             "Four-strong-link chain",
