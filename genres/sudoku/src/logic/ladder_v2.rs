@@ -7,8 +7,8 @@
 
 use super::technique::{Ladder, Limits, t};
 use super::{
-    aic, big_wings, bug, dynamic, fish, forcing, intersections, loops, singles, strong_links,
-    subsets, uniqueness, wings,
+    aic, aligned, big_wings, bug, dynamic, fish, forcing, intersections, loops, singles,
+    strong_links, subsets, uniqueness, wings,
 };
 use crate::level::Level;
 
@@ -105,6 +105,7 @@ pub(crate) const LADDER_V2: Ladder = Ladder {
             5.8,
             strong_links::four_links,
         ),
+        t("Aligned pair exclusion", Level::Expert, 6.2, aligned::pair),
         t("VWXYZ-wing", Level::Expert, 6.2, big_wings::vwxyz_wing),
         t(
             "Five-strong-link chain",
@@ -119,6 +120,12 @@ pub(crate) const LADDER_V2: Ladder = Ladder {
             strong_links::six_links,
         ),
         t("Forcing chain", Level::Expert, 6.6, aic::forcing_chain),
+        t(
+            "Aligned triple exclusion",
+            Level::Master,
+            7.5,
+            aligned::triple,
+        ),
         t("Nishio forcing chain", Level::Master, 7.5, dynamic::nishio),
         t(
             "Multiple forcing chains",
