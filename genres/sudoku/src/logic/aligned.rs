@@ -66,10 +66,26 @@ fn search(
 
 /// Tests one tuple against its common excluding cells.
 fn test(g: &Grid, f: &mut Finding, tuple: &[usize], excluders: Bits) -> bool {
-    let ex: Vec<u16> = cells_of(excluders).map(|e| g.cand[e]).collect();
+    // Only excluding cells whose candidates the tuple's digits can cover matter (at most the
+    // 20 peers of one cell).
+    let digits_in = tuple.iter().fold(0u16, |m, &c| m | g.cand[c]);
+    let mut ex = [0u16; 20];
+    let mut n = 0;
+    for e in cells_of(excluders) {
+        if g.cand[e] & !digits_in == 0 {
+            ex[n] = g.cand[e];
+            n += 1;
+        }
+    }
+    if n == 0 {
+        return false;
+    }
+    let ex = &ex[..n];
     let mut allowed = [0u16; 3];
     let mut digits = [0u8; 3];
-    combos(g, tuple, &ex, 0, &mut digits, &mut allowed);
+    if combos(g, tuple, ex, 0, &mut digits, &mut allowed) {
+        return false;
+    }
     for (i, &c) in tuple.iter().enumerate() {
         for d in digits_of(g.cand[c] & !allowed[i]) {
             f.eliminations.push((c as u8, d));
@@ -95,7 +111,7 @@ fn test(g: &Grid, f: &mut Finding, tuple: &[usize], excluders: Bits) -> bool {
 }
 
 /// Enumerates the combinations, recording in `allowed` the digits each cell takes in some
-/// possible one.
+/// possible one; true (and stops) once every candidate of the tuple is allowed.
 fn combos(
     g: &Grid,
     tuple: &[usize],
@@ -103,15 +119,19 @@ fn combos(
     i: usize,
     digits: &mut [u8; 3],
     allowed: &mut [u16; 3],
-) {
+) -> bool {
     if i == tuple.len() {
         let taken = digits[..i].iter().fold(0u16, |m, &d| m | 1 << d);
         if ex.iter().all(|&e| e & !taken != 0) {
             for (k, &d) in digits[..i].iter().enumerate() {
                 allowed[k] |= 1 << d;
             }
+            return tuple
+                .iter()
+                .enumerate()
+                .all(|(k, &c)| allowed[k] == g.cand[c]);
         }
-        return;
+        return false;
     }
     for d in digits_of(g.cand[tuple[i]]) {
         let clash = (0..i).any(|k| digits[k] == d && PEER_BITS[tuple[k]] & bit(tuple[i]) != 0);
@@ -119,8 +139,11 @@ fn combos(
             continue;
         }
         digits[i] = d;
-        combos(g, tuple, ex, i + 1, digits, allowed);
+        if combos(g, tuple, ex, i + 1, digits, allowed) {
+            return true;
+        }
     }
+    false
 }
 
 #[cfg(test)]
