@@ -7,7 +7,7 @@
 
 use super::technique::{Ladder, Limits, t};
 use super::{
-    aic, aligned, big_wings, bug, dynamic, fish, forcing, intersections, loops, singles,
+    aic, aligned, big_wings, bug, dynamic, fish, forcing, grouped, intersections, loops, singles,
     strong_links, subsets, uniqueness, wings,
 };
 use crate::level::Level;
@@ -32,6 +32,12 @@ pub(crate) const LADDER_V2: Ladder = Ladder {
             Level::Hard,
             4.3,
             strong_links::empty_rectangle,
+        ),
+        t(
+            "Grouped two-strong-link chain",
+            Level::Hard,
+            4.3,
+            grouped::two_links,
         ),
         t("XYZ-wing", Level::Hard, 4.4, wings::xyz_wing),
         t(
@@ -94,6 +100,12 @@ pub(crate) const LADDER_V2: Ladder = Ladder {
             bug::bug_type4,
         ),
         t(
+            "Grouped three-strong-link chain",
+            Level::Expert,
+            5.7,
+            grouped::three_links,
+        ),
+        t(
             "Bivalue universal grave type 3",
             Level::Expert,
             5.8,
@@ -104,6 +116,12 @@ pub(crate) const LADDER_V2: Ladder = Ladder {
             Level::Expert,
             5.8,
             strong_links::four_links,
+        ),
+        t(
+            "Grouped four-strong-link chain",
+            Level::Expert,
+            6.1,
+            grouped::four_links,
         ),
         t("Aligned pair exclusion", Level::Expert, 6.2, aligned::pair),
         t("VWXYZ-wing", Level::Expert, 6.2, big_wings::vwxyz_wing),
