@@ -16,47 +16,91 @@ use super::candidates::{
 };
 use super::technique::{Finding, tenths};
 
+/// The most ways of keeping two candidates in every BUG cell that [`grave`] tries.
+const MAX_CHOICES: usize = 1000;
+
 /// The BUG cells and each one's extra digits, when removing those digits leaves a grave: every
-/// empty cell with two candidates, every digit with two places or none in every unit. A BUG
-/// cell's extra digits are those with more than two places in one of its units.
+/// empty cell with two candidates, every digit with two places or none in every unit. Tries
+/// every way of keeping two candidates in each BUG cell (up to [`MAX_CHOICES`]) and returns the
+/// first that leaves a grave.
 fn grave(g: &Grid) -> Option<(Bits, [u16; 81])> {
     let mut bug_cells: Bits = 0;
+    let mut choices = 1usize;
     for c in 0..81 {
         match g.cand[c].count_ones() {
             0 if g.value[c] == 0 => return None,
             1 => return None,
             0 | 2 => {}
-            _ => bug_cells |= bit(c),
-        }
-    }
-    if bug_cells == 0 {
-        return None;
-    }
-    let mut extras = [0u16; 81];
-    for ub in &UNIT_BITS {
-        for d in 1..=9u8 {
-            let places = g.digit_bits(d) & ub;
-            if places.count_ones() > 2 {
-                for c in cells_of(places & bug_cells) {
-                    extras[c] |= 1 << d;
-                }
+            n => {
+                bug_cells |= bit(c);
+                choices = choices.saturating_mul((n * (n - 1) / 2) as usize);
             }
         }
     }
-    let reduced = |c: usize| g.cand[c] & !extras[c];
-    if cells_of(bug_cells).any(|c| reduced(c).count_ones() != 2) {
+    if bug_cells == 0 || choices > MAX_CHOICES {
         return None;
     }
-    let balanced = UNITS.iter().all(|unit| {
+    let balanced = |cand: &[u16; 81], u: usize| {
         (1..=9u8).all(|d| {
-            let n = unit
+            let n = UNITS[u]
                 .iter()
-                .filter(|&&u| reduced(u as usize) & (1 << d) != 0)
+                .filter(|&&c| cand[c as usize] & (1 << d) != 0)
                 .count();
             n == 0 || n == 2
         })
-    });
-    balanced.then_some((bug_cells, extras))
+    };
+    if (0..27).any(|u| UNIT_BITS[u] & bug_cells == 0 && !balanced(&g.cand, u)) {
+        return None;
+    }
+    let cells: Vec<usize> = cells_of(bug_cells).collect();
+    // The units to check once cell i is chosen: those whose last BUG cell it is.
+    let done_at: Vec<Vec<usize>> = (0..cells.len())
+        .map(|i| {
+            (0..27)
+                .filter(|&u| {
+                    let later = cells[i + 1..].iter().fold(0, |m, &c| m | bit(c));
+                    UNIT_BITS[u] & bit(cells[i]) != 0 && UNIT_BITS[u] & later == 0
+                })
+                .collect()
+        })
+        .collect();
+    let mut cand = g.cand;
+    if !keep_two(g, &cells, 0, &mut cand, &done_at, &balanced) {
+        return None;
+    }
+    let mut extras = [0u16; 81];
+    for &c in &cells {
+        extras[c] = g.cand[c] & !cand[c];
+    }
+    Some((bug_cells, extras))
+}
+
+/// Chooses the two candidates kept in each BUG cell from `i` on, checking each unit once its
+/// last BUG cell is chosen; true with `cand` holding a grave.
+fn keep_two(
+    g: &Grid,
+    cells: &[usize],
+    i: usize,
+    cand: &mut [u16; 81],
+    done_at: &[Vec<usize>],
+    balanced: &impl Fn(&[u16; 81], usize) -> bool,
+) -> bool {
+    if i == cells.len() {
+        return true;
+    }
+    let c = cells[i];
+    for x in digits_of(g.cand[c]) {
+        for y in digits_of(g.cand[c] & !((2u16 << x) - 1)) {
+            cand[c] = (1 << x) | (1 << y);
+            if done_at[i].iter().all(|&u| balanced(cand, u))
+                && keep_two(g, cells, i + 1, cand, done_at, balanced)
+            {
+                return true;
+            }
+        }
+    }
+    cand[c] = g.cand[c];
+    false
 }
 
 /// Bivalue universal grave type 3.
@@ -252,9 +296,12 @@ mod tests {
 
     #[test]
     fn no_grave_no_finding() {
-        // r1c1 holds 5 but 5 has no third place in any of its units.
+        // r1c1 {1,2,5} and {1,4} on r1c4 and r4c4: keeping {1,2} in r1c1 leaves 1 three places
+        // in row 1, keeping 5 leaves 5 one place there; no choice leaves a grave.
         let mut cells = TRIANGLE.to_vec();
         cells[0].1 = &[1, 2, 5];
+        cells.extend_from_slice(&[(3, &[1, 4]), (30, &[1, 4])]);
+        assert!(grave(&grid_of_cells(&cells)).is_none());
         let g = grid_of_cells(&cells);
         assert!(!bug_type3(&g, &mut Finding::new(false)));
         assert!(!bug_type4(&g, &mut Finding::new(false)));
