@@ -3,17 +3,33 @@
 use dayseed_core::{Error, Result};
 
 /// A Sudoku difficulty, defined by the hardest human technique the grader needs.
+///
+/// Which techniques a level allows depends on the ladder walked. The released generators (g1,
+/// g2) grade with `LADDER_V1` (in `generator::ladder_v1`), and the variant descriptions below
+/// name its families first. Grading reports and hints use `LADDER_V2`, ordered by Sukaku
+/// Explainer's ratings (tabled in the `logic` module docs), where the boundaries move: X-wing
+/// and swordfish are MEDIUM; strong-link chains of two links (skyscraper, kite, turbot fish,
+/// grouped or not), empty rectangles, unique rectangles and loops are HARD; BUG types, longer
+/// strong-link chains, big wings, aligned pair exclusion and forcing chains rated below 7.5 are
+/// EXPERT; aligned triple exclusion, Nishio, multiple and dynamic forcing chains and trial are
+/// MASTER.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Level {
-    /// Singles only (naked and hidden).
+    /// `LADDER_V1`: singles only (naked and hidden); the same under `LADDER_V2`.
     Easy,
-    /// Adds locked candidates (pointing/claiming) and naked/hidden pairs and triples.
+    /// `LADDER_V1`: adds locked candidates (pointing/claiming) and naked/hidden pairs and
+    /// triples (`LADDER_V2` adds X-wing and swordfish).
     Medium,
-    /// Adds fish (X-wing, swordfish), XY-wing, XYZ-wing, naked/hidden quads.
+    /// `LADDER_V1`: adds fish (X-wing, swordfish, jellyfish), XY-wing, XYZ-wing, naked/hidden
+    /// quads (`LADDER_V2`: also two-link chains, grouped or not, empty rectangles, unique
+    /// rectangles and loops).
     Hard,
-    /// Adds chains and colouring, unique rectangles, ALS-style techniques.
+    /// `LADDER_V1`: adds unique rectangles, BUG + 1, X- and XY-chains, ALS-XZ (`LADDER_V2`: BUG
+    /// types, strong-link chains of 3-6 links (3-4 grouped), WXYZ and VWXYZ wings, aligned
+    /// pair exclusion, forcing chains rated 6.6-7.4).
     Expert,
-    /// Needs forcing chains or trial.
+    /// `LADDER_V1`: needs a forcing chain or trial (`LADDER_V2`: aligned triple exclusion,
+    /// Nishio, multiple and dynamic forcing chains, trial).
     Master,
 }
 

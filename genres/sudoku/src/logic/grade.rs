@@ -80,8 +80,9 @@ pub(crate) fn run(
     run_on(LADDER, cells, max, on_step)
 }
 
-/// The most rungs a ladder may have.
-const MAX_RUNGS: usize = 40;
+/// The most rungs a ladder may have (checked for today's ladder when compiling).
+const MAX_RUNGS: usize = 64;
+const _: () = assert!(LADDER.rungs.len() <= MAX_RUNGS);
 
 /// [`run`] on a given ladder.
 fn run_on(

@@ -7,8 +7,8 @@
 
 use super::technique::{Ladder, Limits, t};
 use super::{
-    aic, big_wings, dynamic, fish, forcing, intersections, loops, singles, strong_links, subsets,
-    uniqueness, wings,
+    aic, aligned, big_wings, bug, dynamic, fish, forcing, grouped, intersections, loops, singles,
+    strong_links, subsets, uniqueness, wings,
 };
 use crate::level::Level;
 
@@ -32,6 +32,12 @@ pub(crate) const LADDER_V2: Ladder = Ladder {
             Level::Hard,
             4.3,
             strong_links::empty_rectangle,
+        ),
+        t(
+            "Grouped two-strong-link chain",
+            Level::Hard,
+            4.3,
+            grouped::two_links,
         ),
         t("XYZ-wing", Level::Hard, 4.4, wings::xyz_wing),
         t(
@@ -88,11 +94,36 @@ pub(crate) const LADDER_V2: Ladder = Ladder {
             uniqueness::bug_type2,
         ),
         t(
+            "Bivalue universal grave type 4",
+            Level::Expert,
+            5.7,
+            bug::bug_type4,
+        ),
+        t(
+            "Grouped three-strong-link chain",
+            Level::Expert,
+            5.7,
+            grouped::three_links,
+        ),
+        t(
+            "Bivalue universal grave type 3",
+            Level::Expert,
+            5.8,
+            bug::bug_type3,
+        ),
+        t(
             "Four-strong-link chain",
             Level::Expert,
             5.8,
             strong_links::four_links,
         ),
+        t(
+            "Grouped four-strong-link chain",
+            Level::Expert,
+            6.1,
+            grouped::four_links,
+        ),
+        t("Aligned pair exclusion", Level::Expert, 6.2, aligned::pair),
         t("VWXYZ-wing", Level::Expert, 6.2, big_wings::vwxyz_wing),
         t(
             "Five-strong-link chain",
@@ -107,6 +138,12 @@ pub(crate) const LADDER_V2: Ladder = Ladder {
             strong_links::six_links,
         ),
         t("Forcing chain", Level::Expert, 6.6, aic::forcing_chain),
+        t(
+            "Aligned triple exclusion",
+            Level::Master,
+            7.5,
+            aligned::triple,
+        ),
         t("Nishio forcing chain", Level::Master, 7.5, dynamic::nishio),
         t(
             "Multiple forcing chains",

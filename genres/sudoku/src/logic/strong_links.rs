@@ -25,14 +25,14 @@ const BASE: [f64; 7] = [0.0, 0.0, 4.0, 5.4, 5.8, 6.2, 6.6];
 
 /// The kind of unit of a strong link: row, column or box.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Kind {
+pub(super) enum Kind {
     Row,
     Col,
     Box,
 }
 
 /// The rating of a chain of strong links of these kinds.
-fn rating(kinds: &[Kind]) -> f64 {
+pub(super) fn rating(kinds: &[Kind]) -> f64 {
     let has = |k: Kind| kinds.contains(&k);
     let boxed = has(Kind::Box);
     let crossed = has(Kind::Row) && has(Kind::Col);
@@ -89,7 +89,7 @@ fn strong_links(db: Bits) -> [[Bits; 3]; 81] {
     strong
 }
 
-fn kind_of(k: usize) -> Kind {
+pub(super) fn kind_of(k: usize) -> Kind {
     match k {
         0 => Kind::Row,
         1 => Kind::Col,

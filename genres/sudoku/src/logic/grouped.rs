@@ -1,0 +1,263 @@
+//! Grouped strong-link chains (`LADDER_V2` only): the chains of [`super::strong_links`] where a
+//! node may also be a group, the two or three places of a digit where a box crosses a row or a
+//! column. A unit whose places for the digit are exactly two nodes links them strongly (one of
+//! them holds the digit); a node is weakly linked to another when every cell of one sees every
+//! cell of the other. Rated as the plain chain of the same units plus SE's 0.3 for groups; only
+//! chains using at least one group are reported (the plain rungs take the others).
+
+use super::candidates::{Bits, Grid, PEER_BITS, UNIT_BITS, cell_name, cells_of};
+use super::strong_links::{Kind, kind_of, rating};
+use super::technique::{Finding, tenths};
+
+/// SE's addition for a chain through grouped nodes.
+const GROUPED: f64 = 0.3;
+
+/// Grouped chains of two strong links (grouped skyscraper, kite, turbot fish).
+pub(crate) fn two_links(g: &Grid, f: &mut Finding) -> bool {
+    chains(g, f, 2)
+}
+
+/// Grouped chains of three strong links.
+pub(crate) fn three_links(g: &Grid, f: &mut Finding) -> bool {
+    chains(g, f, 3)
+}
+
+/// Grouped chains of four strong links.
+pub(crate) fn four_links(g: &Grid, f: &mut Finding) -> bool {
+    chains(g, f, 4)
+}
+
+/// The nodes of one digit: its cells, then its groups. Each node's cells, and the cells that see
+/// all of them.
+fn nodes(db: Bits) -> (Vec<Bits>, Vec<Bits>) {
+    let mut nodes: Vec<Bits> = cells_of(db).map(|c| 1u128 << c).collect();
+    for bx in 0..9 {
+        let boxed = db & UNIT_BITS[18 + bx];
+        let (r0, c0) = ((bx / 3) * 3, (bx % 3) * 3);
+        for line in (r0..r0 + 3).chain((9 + c0)..(9 + c0 + 3)) {
+            let m = boxed & UNIT_BITS[line];
+            if m.count_ones() >= 2 {
+                nodes.push(m);
+            }
+        }
+    }
+    let seers = nodes
+        .iter()
+        .map(|&n| cells_of(n).fold(!0u128, |s, c| s & PEER_BITS[c]))
+        .collect();
+    (nodes, seers)
+}
+
+/// The best chain so far: rating, candidates removed, digit, nodes along it, targets.
+struct Best {
+    rating: f64,
+    removed: u32,
+    digit: u8,
+    path: Vec<Bits>,
+    targets: Bits,
+    links: usize,
+}
+
+fn chains(g: &Grid, f: &mut Finding, k: usize) -> bool {
+    let mut best: Option<Best> = None;
+    for d in 1..=9u8 {
+        let db = g.digit_bits(d);
+        let (nodes, seers) = nodes(db);
+        if nodes.len() == db.count_ones() as usize {
+            continue;
+        }
+        // Strong links: (partner node, kind) per node.
+        let mut strong: Vec<Vec<(usize, Kind)>> = vec![Vec::new(); nodes.len()];
+        for (u, ub) in UNIT_BITS.iter().enumerate() {
+            let places = db & ub;
+            for (i, &a) in nodes.iter().enumerate() {
+                if a & !places != 0 || a == places {
+                    continue;
+                }
+                let rest = places & !a;
+                if let Some(j) = nodes.iter().position(|&b| b == rest) {
+                    strong[i].push((j, kind_of(u / 9)));
+                }
+            }
+        }
+        for s in 0..nodes.len() {
+            if !strong[s].is_empty() {
+                search_from(db, &nodes, &seers, &strong, s, d, k, &mut best);
+            }
+        }
+    }
+    let Some(b) = best else {
+        return false;
+    };
+    f.eliminate_all(b.targets, b.digit);
+    f.rating = Some(tenths(b.rating));
+    if f.explain {
+        f.set_cells(b.path.iter().flat_map(|&n| cells_of(n)));
+        let mut chain = String::new();
+        for (i, &n) in b.path.iter().enumerate() {
+            if i > 0 {
+                chain.push_str(if i % 2 == 1 { " = " } else { " - " });
+            }
+            chain.push_str(&node_name(n));
+        }
+        let (a, z) = (b.path[0], b.path[b.path.len() - 1]);
+        f.explain_eliminations(format!(
+            "Grouped {}-strong-link chain on {}: {chain} (= the only places in a unit, - see each other; a group in parentheses holds the digit in one of its cells or in none): {} or {} holds {}",
+            b.links,
+            b.digit,
+            node_name(a),
+            node_name(z),
+            b.digit
+        ));
+    }
+    true
+}
+
+/// `r1c2` for a cell, `(r1c2 r1c3)` for a group.
+fn node_name(n: Bits) -> String {
+    if n.count_ones() == 1 {
+        return cell_name(n.trailing_zeros() as usize);
+    }
+    let names: Vec<String> = cells_of(n).map(cell_name).collect();
+    format!("({})", names.join(" "))
+}
+
+/// Breadth-first search over (node, holds the digit) from "s does not hold d", as in
+/// [`super::strong_links`]; a chain of exactly `k` strong links through at least one group whose
+/// ends are both seen by some place of d is a finding.
+#[allow(clippy::too_many_arguments)]
+fn search_from(
+    db: Bits,
+    nodes: &[Bits],
+    seers: &[Bits],
+    strong: &[Vec<(usize, Kind)>],
+    s: usize,
+    d: u8,
+    k: usize,
+    best: &mut Option<Best>,
+) {
+    let n = nodes.len();
+    let mut parent = vec![usize::MAX; 2 * n];
+    let mut kind_in = vec![Kind::Row; 2 * n];
+    let mut links = vec![0usize; 2 * n];
+    let mut seen = vec![false; 2 * n];
+    seen[2 * s] = true;
+    let mut queue = vec![2 * s];
+    let mut head = 0;
+    while head < queue.len() {
+        let st = queue[head];
+        head += 1;
+        let a = st / 2;
+        if st % 2 == 1 {
+            if links[st] >= k {
+                continue;
+            }
+            for b in 0..n {
+                if seen[2 * b] || nodes[b] & !seers[a] != 0 {
+                    continue;
+                }
+                seen[2 * b] = true;
+                parent[2 * b] = st;
+                links[2 * b] = links[st];
+                queue.push(2 * b);
+            }
+            continue;
+        }
+        for &(t, kind) in &strong[a] {
+            let nst = 2 * t + 1;
+            if seen[nst] {
+                continue;
+            }
+            seen[nst] = true;
+            parent[nst] = st;
+            kind_in[nst] = kind;
+            links[nst] = links[st] + 1;
+            queue.push(nst);
+            if links[nst] != k || t == s {
+                continue;
+            }
+            let targets = db & seers[s] & seers[t] & !(nodes[s] | nodes[t]);
+            if targets == 0 {
+                continue;
+            }
+            let mut path = Vec::with_capacity(2 * k);
+            let mut kinds = Vec::with_capacity(k);
+            let mut x = nst;
+            loop {
+                path.push(nodes[x / 2]);
+                if x % 2 == 1 {
+                    kinds.push(kind_in[x]);
+                }
+                if x == 2 * s {
+                    break;
+                }
+                x = parent[x];
+            }
+            if path.iter().all(|p| p.count_ones() == 1) {
+                continue;
+            }
+            path.reverse();
+            kinds.reverse();
+            let r = rating(&kinds) + GROUPED;
+            let removed = targets.count_ones();
+            let better = match best {
+                None => true,
+                Some(b) => r < b.rating - 1e-9 || (r < b.rating + 1e-9 && removed > b.removed),
+            };
+            if better {
+                *best = Some(Best {
+                    rating: r,
+                    removed,
+                    digit: d,
+                    path,
+                    targets,
+                    links: k,
+                });
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::testutil::grid_with_candidates;
+
+    #[test]
+    fn grouped_turbot_fish_through_a_box_line_group() {
+        // 1 only in r1c1, r1c4, r1c9, r4c4, r7c4, r8c1, r8c5, r8c6. Column 1 links r1c1 and
+        // r8c1; r8c1 sees the group r8c5-r8c6; box 8 links the group and r7c4. So r1c1 or r7c4
+        // is 1, and r1c4 sees both.
+        let mut g = grid_with_candidates(&[]);
+        let keep = [0usize, 3, 8, 30, 57, 63, 67, 68];
+        for c in 0..81 {
+            if !keep.contains(&c) {
+                g.cand[c] &= !0b10;
+            }
+        }
+        let mut f = Finding::new(true);
+        assert!(two_links(&g, &mut f));
+        assert_eq!(f.eliminations, vec![(3, 1)]);
+        assert_eq!(f.rating, Some(4.5));
+        assert!(
+            f.text
+                .starts_with("Grouped 2-strong-link chain on 1: r1c1 = r8c1 - (r8c5 r8c6) = r7c4"),
+            "{}",
+            f.text
+        );
+        assert!(f.text.ends_with("so 1 is removed from r1c4"), "{}", f.text);
+    }
+
+    #[test]
+    fn chains_without_a_group_are_left_to_the_plain_rungs() {
+        // 1 only in r1c1, r1c5, r9c1, r9c6: a skyscraper without any group.
+        let mut g = grid_with_candidates(&[]);
+        let keep = [0usize, 4, 72, 77];
+        for c in 0..81 {
+            if !keep.contains(&c) {
+                g.cand[c] &= !0b10;
+            }
+        }
+        assert!(!two_links(&g, &mut Finding::new(false)));
+    }
+}
