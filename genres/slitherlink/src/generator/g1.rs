@@ -6,8 +6,8 @@
 
 use dayseed_core::{Error, ErrorKind, Generated, Result, Rng};
 
+use super::engine_v1::{generate as made, proven_unique};
 use crate::check::verdict;
-use crate::generate::{generate as made, proven_unique};
 use crate::grid::Grid;
 use crate::model::Puzzle;
 use crate::params::{G1_TRIAL_MAX_CELLS, Params};

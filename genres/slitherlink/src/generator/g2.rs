@@ -4,7 +4,7 @@
 //! At levels 8-10 g1 asks "do the techniques up to the target solve it?" from nothing for every
 //! cell, each time paying for trials. g2 draws one PRNG order and walks it twice: first removing
 //! clues while the techniques up to level 7 still solve the puzzle (resumed closures, no
-//! trials: see [`crate::removal`]), then, over the clues left, removing each one while the
+//! trials: see [`super::engine_v1::removal`]), then, over the clues left, removing each one while the
 //! techniques up to the target level still solve it. A clue the first walk kept is tested again
 //! by the second, so every clue left is needed at the target level. The result must grade
 //! exactly at the target (the ladder up to the level below does not solve it); otherwise a new
@@ -12,17 +12,17 @@
 
 use dayseed_core::{Error, ErrorKind, Generated, Result, Rng};
 
-use crate::check::verdict;
-use crate::generate::{
+use super::engine_v1::logic::Logic;
+use super::engine_v1::loop_gen::random_loop;
+use super::engine_v1::removal::remove_in_order;
+use super::engine_v1::witness::Witnesses;
+use super::engine_v1::{
     MAX_ATTEMPTS, Made, fallback_full, full_clues, generate as below_trials, proven_unique,
 };
+use crate::check::verdict;
 use crate::grid::Grid;
-use crate::logic::Logic;
-use crate::loop_gen::random_loop;
 use crate::model::{NO_CLUE, Puzzle};
 use crate::params::{G2_DEEP_MAX_CELLS, Params};
-use crate::removal::remove_in_order;
-use crate::witness::Witnesses;
 
 /// The highest level reached without trials (the first walk's level).
 const NO_TRIAL_LEVEL: u8 = 7;

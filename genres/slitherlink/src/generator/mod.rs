@@ -1,6 +1,12 @@
 //! The slitherlink generator versions, one sealed module each, and the table the registry dispatches
 //! on. A new version is one module here, one line in [`GENERATORS`] and one fixture file.
+//!
+//! g1 and g2 use only core, the crate's model (grid, model, params) and the engine frozen with
+//! them under [`engine_v1`]: the procedure, loop growth, clue removal, the logic ladder with its
+//! trial engine, and the search solver, which reach each other only inside it. Frozen files are
+//! never edited; a change that could move a board is a new version with new files.
 
+pub mod engine_v1;
 pub mod g1;
 pub mod g2;
 

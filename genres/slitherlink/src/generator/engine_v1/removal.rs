@@ -8,12 +8,12 @@
 //! so all present for every left check), its right half adds the clues the left half kept.
 //! Each clue is added O(log n) times, each check finishes from its own closure, and since the
 //! rules are monotone every check gets exactly the answer of [`Logic::solves`] (see
-//! [`crate::logic::resumes`]).
+//! [`super::logic::resumes`]).
 
+use super::logic::{Logic, Saved};
+use super::witness::Witnesses;
 use crate::grid::Grid;
-use crate::logic::{Logic, Saved};
 use crate::model::NO_CLUE;
-use crate::witness::Witnesses;
 
 /// The removal state shared by the recursion.
 struct Removal<'g, 'a> {
@@ -101,7 +101,7 @@ impl Removal<'_, '_> {
 }
 
 /// Removes the clues of `clues` (a full clue set of the loop `sol`) in `order` while the
-/// techniques up to `level` (see [`crate::logic::resumes`]) still solve the puzzle. Returns
+/// techniques up to `level` (see [`super::logic::resumes`]) still solve the puzzle. Returns
 /// false, changing nothing, if the full set does not solve it.
 pub fn remove_in_order(g: &Grid, clues: &mut [i8], sol: &[u8], level: u8, order: &[u32]) -> bool {
     let n = order.len();
@@ -160,7 +160,7 @@ pub fn remove_in_order(g: &Grid, clues: &mut [i8], sol: &[u8], level: u8, order:
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::full_clues;
+    use crate::generator::engine_v1::full_clues;
     use crate::logic::resumes;
     use crate::loop_gen::random_loop;
     use dayseed_core::Rng;

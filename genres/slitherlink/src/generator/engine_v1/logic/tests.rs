@@ -4,7 +4,7 @@
 use dayseed_core::Rng;
 
 use super::Logic;
-use crate::generate::generate;
+use crate::generator::engine_v1::generate;
 use crate::grid::Grid;
 
 fn check_level(w: usize, h: usize, level: u8, seeds: std::ops::Range<u64>) -> u32 {
@@ -85,7 +85,7 @@ fn closure_engine_agrees_with_the_ordered_ladder() {
         let (w, h) = (5 + (case % 4) as usize, 5 + (case % 3) as usize);
         let g = Grid::new(w, h);
         let sol = crate::loop_gen::random_loop(&g, &mut rng);
-        let full = crate::generate::full_clues(&g, &sol);
+        let full = crate::generator::engine_v1::full_clues(&g, &sol);
         let keep = 4 + rng.below(12);
         let clues: Vec<i8> = full
             .iter()
@@ -108,7 +108,7 @@ fn closure_engine_agrees_with_the_ordered_ladder() {
 #[test]
 fn closure_engine_agrees_along_removal_sequences() {
     // The states the generator actually visits: clues removed one by one from a full set.
-    use crate::generate::full_clues;
+    use crate::generator::engine_v1::full_clues;
     use crate::loop_gen::random_loop;
     use crate::model::NO_CLUE;
     for seed in 0..6u64 {

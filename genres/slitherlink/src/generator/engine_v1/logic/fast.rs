@@ -12,10 +12,10 @@
 //! * level 5+: persistent masks narrowed to the greatest fixpoint by a worklist (the same
 //!   fixpoint the board-wide level-5 pass reaches; it subsumes levels 2 and 4).
 
+use super::super::pairsum::{cflip, pair_decisions, pair_mask, vflip};
 use super::{Logic, Technique};
 use crate::grid::{CORNER_QUADRANT, NONE};
 use crate::model::{NO_CLUE, OFF, ON, UNKNOWN, single_loop};
-use crate::pairsum::{cflip, pair_decisions, pair_mask, vflip};
 
 pub(super) const FULL: u8 = 0b111;
 

@@ -111,7 +111,7 @@ impl Witnesses {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::full_clues;
+    use crate::generator::engine_v1::full_clues;
     use crate::loop_gen::random_loop;
     use crate::solver::Solver;
     use dayseed_core::{Budget, Count, Rng};

@@ -14,9 +14,9 @@
 
 use dayseed_core::{Budget, Count};
 
+use super::pairsum::{cflip, edge_options, pair_mask, vflip};
 use crate::grid::{CORNER_QUADRANT, Grid, NONE};
 use crate::model::{NO_CLUE, OFF, ON, UNKNOWN};
-use crate::pairsum::{cflip, edge_options, pair_mask, vflip};
 
 #[derive(Debug, Clone, Copy)]
 struct Entry {

@@ -2,15 +2,22 @@
 //! stays solvable by the techniques up to the target level; the result must need that level
 //! exactly and is re-checked unique by the search solver before it is returned.
 
+pub mod logic;
+pub mod loop_gen;
+pub mod pairsum;
+pub(crate) mod removal;
+pub mod solver;
+pub mod witness;
+
 use dayseed_core::{Budget, Count, Rng};
 
+use self::logic::{Logic, resumes};
+use self::loop_gen::random_loop;
+use self::removal::remove_in_order;
+use self::solver::Solver;
+use self::witness::Witnesses;
 use crate::grid::Grid;
-use crate::logic::{Logic, resumes};
-use crate::loop_gen::random_loop;
 use crate::model::{NO_CLUE, ON};
-use crate::removal::remove_in_order;
-use crate::solver::Solver;
-use crate::witness::Witnesses;
 
 /// Attempts (each a fresh loop on the same RNG stream) before falling back.
 pub const MAX_ATTEMPTS: u32 = 30;

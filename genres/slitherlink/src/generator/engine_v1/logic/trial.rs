@@ -3,10 +3,10 @@
 
 use dayseed_core::{Budget, Count};
 
+use super::super::solver::Solver;
 use super::fast::FULL;
 use super::{Logic, Saved};
 use crate::model::{OFF, ON, UNKNOWN};
-use crate::solver::Solver;
 
 /// Node budget of one deep-trial refutation (level 10).
 pub const DEEP_TRIAL_NODES: u64 = 64;

@@ -4,10 +4,10 @@
 //! Level 4 applies vertex -> cell -> vertex once; level 5 chains to a fixpoint (diagonals of 2s,
 //! 3-2-3, 1-1 at a border and so on).
 
+use super::super::pairsum::{cflip, edge_options, pair_mask, vflip};
 use super::Logic;
 use crate::grid::{CORNER_QUADRANT, NONE};
 use crate::model::{NO_CLUE, OFF, ON, UNKNOWN};
-use crate::pairsum::{cflip, edge_options, pair_mask, vflip};
 
 impl Logic<'_> {
     fn vertex_pass(&self, masks: &mut [u8]) -> bool {
