@@ -3,7 +3,7 @@
 use dayseed_core::rng::Rng;
 use dayseed_core::{Budget, Count};
 
-use super::{count_solutions, has_other_solution, solve};
+use super::{count_solutions, filled_cells, has_other_solution, solve};
 use crate::generator::solver_v1;
 use crate::testutil::{brute_force_count, parse};
 
@@ -192,6 +192,17 @@ proptest::proptest! {
         let expected = if slow >= limit { Count::AtLeast(limit) } else { Count::Exactly(slow) };
         proptest::prop_assert_eq!(fast, expected);
         assert_agrees(&cells);
+    }
+
+    /// The eight-at-a-time filled-cell mask equals the cell-by-cell one, for any byte values.
+    #[test]
+    fn filled_cells_match_a_plain_scan(cells in proptest::array::uniform32(0u8..=255), fill: u128) {
+        let mut grid = [0u8; 81];
+        for (i, v) in grid.iter_mut().enumerate() {
+            *v = if fill >> i & 1 == 1 { cells[i % 32] } else { 0 };
+        }
+        let plain = grid.iter().enumerate().fold(0u128, |m, (i, &v)| m | u128::from(v != 0) << i);
+        proptest::prop_assert_eq!(filled_cells(&grid), plain);
     }
 
     /// The clue-removal test agrees with the frozen solver's.
