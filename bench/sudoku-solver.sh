@@ -119,6 +119,8 @@ whole() {
   echo "$n $WHOLE_K $ours $peer" | awk '{printf "%.0f %.0f\n", $1 * $2 * 1e9 / $3, $1 * $2 * 1e9 / $4}'
 }
 uptime
+CSV=${CSV:-bench/results/sudoku-solver.csv}
+echo "list,ours_per_sec,peer_per_sec,frozen_per_sec,whole_ours_per_sec,whole_peer_per_sec" >"$CSV"
 printf '%-18s %7s | %10s %10s %10s %7s %7s %7s | %10s %10s %7s\n' list puzzles frozen/s \
   dayseed/s crate/s before after best whole-ds/s whole-cr/s whole
 for l in $lists; do
@@ -145,6 +147,7 @@ for l in $lists; do
   printf '%-18s %7s | %10s %10s %10s %7s %7s %7s | %10s %10s %7s\n' "$l" "$n" "$mv" "$mo" "$mp" \
     "$(ratio "$mv" "$mp")" "$(ratio "$mo" "$mp")" "$(ratio "$bo" "$bp")" "$mwo" "$mwp" \
     "$(ratio "$mwo" "$mwp")"
+  echo "$l,$mo,$mp,$mv,$mwo,$mwp" >>"$CSV"
 done
 uptime
 
