@@ -71,6 +71,12 @@ pub(crate) const LADDER_V2: Ladder = Ladder {
             uniqueness::ur_type3,
         ),
         t("Unique loop", Level::Hard, 4.6, loops::unique_loop),
+        t(
+            "Unique loop type 3 or 4",
+            Level::Hard,
+            4.6,
+            loops::unique_loop_sets,
+        ),
         t("Naked quad", Level::Hard, 5.0, subsets::naked_quad),
         t("Jellyfish", Level::Hard, 5.2, fish::jellyfish),
         t("Hidden quad", Level::Hard, 5.4, subsets::hidden_quad),

@@ -7,12 +7,31 @@
 //! them all. Rated as Sukaku Explainer rates them: 4.6 for six cells, 4.7 for eight.
 
 use super::candidates::{
-    Bits, Grid, PEER_BITS, bit, box_of, cell_list, cells_of, col, digit_set, digits_of, row,
+    Bits, Grid, PEER_BITS, UNIT_BITS, bit, box_of, cell_list, cell_name, cells_of, col, digit_set,
+    digits_of, row, unit_name,
 };
 use super::technique::Finding;
+use super::uniqueness;
 
 /// Unique loop, type 1 or 2.
 pub(crate) fn unique_loop(g: &Grid, f: &mut Finding) -> bool {
+    loops(g, f, conclude)
+}
+
+/// Unique loop, types 3 and 4: the loop's only two cells with extra digits share a unit. Type 3:
+/// they act as one cell holding one of their extra digits, which forms a naked set with other
+/// cells of the unit; or, as at most one of them holds a or b, a and b with k - 2 digits they
+/// lack have only k - 1 other places in the unit, a hidden set. Type 4: a is locked to the two
+/// in the unit, so neither is b. Rated as SE does: the loop's rating (4.6 for six cells, 4.7 for
+/// eight) plus 0.1 per naked-set cell beyond the two, or per hidden-set digit beyond two.
+pub(crate) fn unique_loop_sets(g: &Grid, f: &mut Finding) -> bool {
+    loops(g, f, conclude_sets)
+}
+
+/// What a loop found lets us conclude (`true` if anything).
+type Conclude = fn(&Grid, &mut Finding, u16, &[usize]) -> bool;
+
+fn loops(g: &Grid, f: &mut Finding, conclude: Conclude) -> bool {
     for len in [6usize, 8] {
         for a in 1..=8u8 {
             for b in a + 1..=9u8 {
@@ -32,7 +51,7 @@ pub(crate) fn unique_loop(g: &Grid, f: &mut Finding) -> bool {
                     path.push(s);
                     let mut counts = [0u8; 27];
                     add(&mut counts, s, 1);
-                    if extend(g, f, pair, cells, len, &mut path, &mut counts) {
+                    if extend(g, f, (pair, conclude), cells, len, &mut path, &mut counts) {
                         return true;
                     }
                 }
@@ -56,7 +75,7 @@ fn add(counts: &mut [u8; 27], c: usize, by: i8) {
 fn extend(
     g: &Grid,
     f: &mut Finding,
-    pair: u16,
+    (pair, conclude): (u16, Conclude),
     cells: Bits,
     len: usize,
     path: &mut Vec<usize>,
@@ -82,7 +101,7 @@ fn extend(
         }
         path.push(n);
         add(counts, n, 1);
-        let found = extend(g, f, pair, cells, len, path, counts);
+        let found = extend(g, f, (pair, conclude), cells, len, path, counts);
         add(counts, n, -1);
         path.pop();
         if found {
@@ -144,6 +163,54 @@ fn conclude(g: &Grid, f: &mut Finding, pair: u16, path: &[usize]) -> bool {
     }
 }
 
+fn conclude_sets(g: &Grid, f: &mut Finding, pair: u16, path: &[usize]) -> bool {
+    let extra: Vec<usize> = path
+        .iter()
+        .copied()
+        .filter(|&c| g.cand[c] != pair)
+        .collect();
+    let &[c, e] = extra.as_slice() else {
+        return false;
+    };
+    if PEER_BITS[c] & bit(e) == 0 {
+        return false;
+    }
+    let base = if path.len() == 6 { 4.6 } else { 4.7 };
+    let shape = ("Unique loop", base);
+    if uniqueness::type3(g, f, shape, path, (c, e), pair) {
+        return true;
+    }
+    let ends = bit(c) | bit(e);
+    for u in [row(c), 9 + col(c), 18 + box_of(c)] {
+        if UNIT_BITS[u] & ends != ends {
+            continue;
+        }
+        for a in digits_of(pair) {
+            if g.digit_bits(a) & UNIT_BITS[u] != ends {
+                continue;
+            }
+            // a is in c or e; the other one being b would complete the deadly loop.
+            let b = (pair & !(1 << a)).trailing_zeros() as u8;
+            f.eliminations.push((c as u8, b));
+            f.eliminations.push((e as u8, b));
+            f.rating = Some(base);
+            if f.explain {
+                f.set_cells(path.iter().copied());
+                f.explain_eliminations(format!(
+                    "Unique loop type 4: in {}, {a} can only be in {} or {}; the other of them being {b} would complete a deadly loop on {} in {}",
+                    unit_name(u),
+                    cell_name(c),
+                    cell_name(e),
+                    digit_set(pair),
+                    cell_list(path.iter().copied())
+                ));
+            }
+            return true;
+        }
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -172,5 +239,56 @@ mod tests {
         assert_eq!(f.eliminations, vec![(35, 6), (35, 7)]);
         assert_eq!(f.rating, Some(4.6));
         assert!(f.text.starts_with("Unique loop type 1:"), "{}", f.text);
+    }
+
+    /// An empty grid where 6 and 7 are candidates only on the six-cell loop r4c2, r6c2, r6c5,
+    /// r5c5, r5c9, r4c9; r5c5 also holds 1 and r5c9 also holds 2.
+    fn loop_with_two_extras() -> Grid {
+        let mut g = crate::logic::testutil::grid_with_candidates(&[]);
+        let pair = 1u16 << 6 | 1 << 7;
+        for m in g.cand.iter_mut() {
+            *m &= !pair;
+        }
+        for c in [28usize, 46, 49, 35] {
+            g.cand[c] = pair;
+        }
+        g.cand[40] = pair | 1 << 1;
+        g.cand[44] = pair | 1 << 2;
+        g
+    }
+
+    #[test]
+    fn six_cell_loop_type3_naked_pair() {
+        // r5c1 is {1,2}: with whichever of r5c5, r5c9 is not 6 or 7 (it is 1 or 2), a naked
+        // pair {1,2} in row 5, so 1 and 2 leave the row's other cells. SE: 4.6 + 0.1.
+        let mut g = loop_with_two_extras();
+        g.cand[36] = 1 << 1 | 1 << 2;
+        let mut f = Finding::new(true);
+        assert!(unique_loop_sets(&g, &mut f));
+        let mut expected = Vec::new();
+        for c in [37u8, 38, 39, 41, 42, 43] {
+            expected.push((c, 1));
+            expected.push((c, 2));
+        }
+        f.eliminations.sort_unstable();
+        assert_eq!(f.eliminations, expected);
+        assert_eq!(f.rating, Some(4.7));
+        assert!(f.text.starts_with("Unique loop type 3:"), "{}", f.text);
+        // The loop's type 1 and 2 do not apply (two cells with different extra digits).
+        assert!(!unique_loop(&g, &mut Finding::new(false)));
+    }
+
+    #[test]
+    fn six_cell_loop_type4() {
+        // In row 5, 6 is only in r5c5 and r5c9 (r5c3 has 7 but not 6): one of them is 6, and
+        // the other being 7 would complete the deadly loop, so 7 leaves both. SE: 4.6.
+        let mut g = loop_with_two_extras();
+        g.cand[38] |= 1 << 7;
+        let mut f = Finding::new(true);
+        assert!(unique_loop_sets(&g, &mut f));
+        f.eliminations.sort_unstable();
+        assert_eq!(f.eliminations, vec![(40, 7), (44, 7)]);
+        assert_eq!(f.rating, Some(4.6));
+        assert!(f.text.starts_with("Unique loop type 4:"), "{}", f.text);
     }
 }

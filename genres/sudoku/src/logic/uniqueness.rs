@@ -153,6 +153,9 @@ pub(crate) fn bug_plus_one(g: &Grid, f: &mut Finding) -> bool {
     false
 }
 
+/// Hint name and SE's base rating of a unique rectangle.
+const RECTANGLE: (&str, f64) = ("Unique rectangle", 4.5);
+
 fn rectangles(g: &Grid, f: &mut Finding, kind: u8) -> bool {
     let bivalue = g.bivalue_bits();
     if bivalue.count_ones() < 2 {
@@ -211,7 +214,7 @@ fn rectangles(g: &Grid, f: &mut Finding, kind: u8) -> bool {
                 let found = match kind {
                     1 => type1(f, &cells, &masks, pair),
                     2 => type2(&digit_bits, f, &cells, &masks, pair),
-                    3 => type3(g, f, &cells, (c3, c4), roof_line, pair),
+                    3 => type3(g, f, RECTANGLE, &cells, (c3, c4), pair),
                     5 => {
                         let b = super::candidates::box_of(c3);
                         b == super::candidates::box_of(c4)
@@ -252,12 +255,30 @@ fn type1(f: &mut Finding, cells: &[usize; 4], masks: &[u16; 4], pair: u16) -> bo
     true
 }
 
-fn type3(
+/// The units two cells share.
+fn shared_units(a: usize, b: usize) -> Vec<usize> {
+    let mut units = Vec::with_capacity(2);
+    if row(a) == row(b) {
+        units.push(row(a));
+    }
+    if col(a) == col(b) {
+        units.push(9 + col(a));
+    }
+    let ba = super::candidates::box_of(a);
+    if ba == super::candidates::box_of(b) {
+        units.push(18 + ba);
+    }
+    units
+}
+
+/// Type 3 with a naked set, on a rectangle or a unique loop (`cells`, named `shape` in hints)
+/// whose only cells with extra digits are `roof`; rated `base` plus 0.1 per other cell.
+pub(crate) fn type3(
     g: &Grid,
     f: &mut Finding,
-    cells: &[usize; 4],
+    (shape, base): (&str, f64),
+    cells: &[usize],
     roof: (usize, usize),
-    roof_line: usize,
     pair: u16,
 ) -> bool {
     let (c3, c4) = roof;
@@ -265,12 +286,7 @@ fn type3(
     if extra.count_ones() < 2 || g.cand[c3] == pair || g.cand[c4] == pair {
         return false;
     }
-    let b3 = super::candidates::box_of(c3);
-    let mut units = vec![roof_line];
-    if b3 == super::candidates::box_of(c4) {
-        units.push(18 + b3);
-    }
-    for u in units {
+    for u in shared_units(c3, c4) {
         let others: Vec<usize> = UNITS[u]
             .iter()
             .map(|&c| c as usize)
@@ -295,11 +311,11 @@ fn type3(
                 if f.eliminations.is_empty() {
                     return false;
                 }
-                f.rating = Some(super::technique::tenths(4.5 + 0.1 * k as f64));
+                f.rating = Some(super::technique::tenths(base + 0.1 * k as f64));
                 if f.explain {
                     f.set_cells(cells.iter().copied().chain(pick.iter().map(|&i| others[i])));
                     f.explain_eliminations(format!(
-                        "Unique rectangle type 3: to avoid a deadly pattern on {}, {} or {} holds one of {}; with {} they form a naked set {} in {}",
+                        "{shape} type 3: to avoid a deadly pattern on {}, {} or {} holds one of {}; with {} they form a naked set {} in {}",
                         digit_set(pair),
                         cell_name(c3),
                         cell_name(c4),
