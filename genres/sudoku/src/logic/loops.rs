@@ -3,8 +3,8 @@
 //! column or box with the one before, with every unit they touch holding exactly two of them:
 //! were they all reduced to {a,b}, a and b could be swapped along the loop, two solutions.
 //! Type 1: one cell has other digits too, so it is not a nor b. Type 2: the cells with other
-//! digits all have the same one more, x, so one of them is x and x leaves every cell seeing
-//! them all. Rated as Sukaku Explainer rates them: 4.6 for six cells, 4.7 for eight.
+//! digits (two or more) all have the same one more, x, so one of them is x and x leaves every
+//! cell seeing them all. Rated as Sukaku Explainer rates them: 4.6 for six cells, 4.7 for eight.
 
 use super::candidates::{
     Bits, Grid, PEER_BITS, UNIT_BITS, bit, box_of, cell_list, cell_name, cells_of, col, digit_set,
@@ -93,11 +93,19 @@ fn extend(
         if path.contains(&n) || units(n).iter().any(|&u| counts[u] >= 2) {
             continue;
         }
-        // Extra digits: at most two cells of the loop may have them.
-        let extra =
-            path.iter().filter(|&&c| g.cand[c] != pair).count() + usize::from(g.cand[n] != pair);
-        if extra > 2 {
-            continue;
+        // Extra digits: at most two cells of the loop may have them, or more with one same
+        // extra digit (type 2).
+        let extras: Vec<usize> = path
+            .iter()
+            .copied()
+            .chain([n])
+            .filter(|&c| g.cand[c] != pair)
+            .collect();
+        if extras.len() > 2 {
+            let m = g.cand[extras[0]];
+            if (m & !pair).count_ones() != 1 || extras.iter().any(|&c| g.cand[c] != m) {
+                continue;
+            }
         }
         path.push(n);
         add(counts, n, 1);
@@ -135,13 +143,15 @@ fn conclude(g: &Grid, f: &mut Finding, pair: u16, path: &[usize]) -> bool {
             }
             true
         }
-        [c, e] => {
-            let (m1, m2) = (g.cand[*c] & !pair, g.cand[*e] & !pair);
-            if m1 != m2 || m1.count_ones() != 1 {
+        [c, rest @ ..] if !rest.is_empty() => {
+            let m = g.cand[*c] & !pair;
+            if m.count_ones() != 1 || rest.iter().any(|&e| g.cand[e] & !pair != m) {
                 return false;
             }
-            let x = m1.trailing_zeros() as u8;
-            let targets = g.digit_bits(x) & PEER_BITS[*c] & PEER_BITS[*e] & !(bit(*c) | bit(*e));
+            let x = m.trailing_zeros() as u8;
+            let targets = extra
+                .iter()
+                .fold(g.digit_bits(x), |t, &e| t & PEER_BITS[e] & !bit(e));
             if targets == 0 {
                 return false;
             }
@@ -150,11 +160,10 @@ fn conclude(g: &Grid, f: &mut Finding, pair: u16, path: &[usize]) -> bool {
             if f.explain {
                 f.set_cells(path.iter().copied());
                 f.explain_eliminations(format!(
-                    "Unique loop type 2: to avoid a deadly loop on {} in {}, {} or {} must be {x}",
+                    "Unique loop type 2: to avoid a deadly loop on {} in {}, one of {} must be {x}",
                     digit_set(pair),
                     cell_list(path.iter().copied()),
-                    super::candidates::cell_name(*c),
-                    super::candidates::cell_name(*e)
+                    cell_list(extra.iter().copied())
                 ));
             }
             true
@@ -290,5 +299,21 @@ mod tests {
         assert_eq!(f.eliminations, vec![(40, 7), (44, 7)]);
         assert_eq!(f.rating, Some(4.6));
         assert!(f.text.starts_with("Unique loop type 4:"), "{}", f.text);
+    }
+
+    #[test]
+    fn six_cell_loop_type2_with_three_extra_cells() {
+        // r5c5, r5c9 and r4c9 are {1,6,7}: one of them is 1, so 1 leaves the cells seeing all
+        // three (r5c7, r5c8). SE: 4.6.
+        let mut g = loop_with_two_extras();
+        for c in [40usize, 44, 35] {
+            g.cand[c] = 1 << 1 | 1 << 6 | 1 << 7;
+        }
+        let mut f = Finding::new(true);
+        assert!(unique_loop(&g, &mut f));
+        f.eliminations.sort_unstable();
+        assert_eq!(f.eliminations, vec![(42, 1), (43, 1)]);
+        assert_eq!(f.rating, Some(4.6));
+        assert!(f.text.starts_with("Unique loop type 2:"), "{}", f.text);
     }
 }
