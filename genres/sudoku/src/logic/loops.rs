@@ -18,12 +18,13 @@ pub(crate) fn unique_loop(g: &Grid, f: &mut Finding) -> bool {
     loops(g, f, conclude)
 }
 
-/// Unique loop, types 3 and 4: the loop's only two cells with extra digits share a unit. Type 3:
-/// they act as one cell holding one of their extra digits, which forms a naked set with other
-/// cells of the unit; or, as at most one of them holds a or b, a and b with k - 2 digits they
-/// lack have only k - 1 other places in the unit, a hidden set. Type 4: a is locked to the two
-/// in the unit, so neither is b. Rated as SE does: the loop's rating (4.6 for six cells, 4.7 for
-/// eight) plus 0.1 per naked-set cell beyond the two, or per hidden-set digit beyond two.
+/// Unique loop, types 3 and 4: the loop's only two cells with extra digits share a unit. Type 4:
+/// a is locked to the two in the unit, so neither is b. Type 3: as at most one of them holds a
+/// or b, a and b with k - 2 digits they lack have only k - 1 other places in the unit (a hidden
+/// set); or they act as one cell holding one of their extra digits, which forms a naked set
+/// with other cells of the unit. Rated as SE does: the loop's rating (4.6 for six cells, 4.7
+/// for eight) plus 0.1 per hidden-set digit beyond two or per naked-set cell beyond the two;
+/// tried in that order (SE keeps the lowest rated of them).
 pub(crate) fn unique_loop_sets(g: &Grid, f: &mut Finding) -> bool {
     loops(g, f, conclude_sets)
 }
@@ -186,9 +187,7 @@ fn conclude_sets(g: &Grid, f: &mut Finding, pair: u16, path: &[usize]) -> bool {
     }
     let base = if path.len() == 6 { 4.6 } else { 4.7 };
     let shape = ("Unique loop", base);
-    if uniqueness::type3(g, f, shape, path, (c, e), pair) {
-        return true;
-    }
+    // Type 4 first: SE keeps the lowest rated hint, and type 4 rates the loop's base.
     let ends = bit(c) | bit(e);
     for u in [row(c), 9 + col(c), 18 + box_of(c)] {
         if UNIT_BITS[u] & ends != ends {
@@ -217,7 +216,8 @@ fn conclude_sets(g: &Grid, f: &mut Finding, pair: u16, path: &[usize]) -> bool {
             return true;
         }
     }
-    false
+    uniqueness::type3_hidden(g, f, shape, path, (c, e), pair)
+        || uniqueness::type3(g, f, shape, path, (c, e), pair)
 }
 
 #[cfg(test)]
@@ -272,6 +272,9 @@ mod tests {
         // pair {1,2} in row 5, so 1 and 2 leave the row's other cells. SE: 4.6 + 0.1.
         let mut g = loop_with_two_extras();
         g.cand[36] = 1 << 1 | 1 << 2;
+        // 6 and 7 have other places in row 5, so type 4 does not apply.
+        g.cand[38] |= 1 << 6;
+        g.cand[39] |= 1 << 7;
         let mut f = Finding::new(true);
         assert!(unique_loop_sets(&g, &mut f));
         let mut expected = Vec::new();
@@ -315,5 +318,34 @@ mod tests {
         assert_eq!(f.eliminations, vec![(42, 1), (43, 1)]);
         assert_eq!(f.rating, Some(4.6));
         assert!(f.text.starts_with("Unique loop type 2:"), "{}", f.text);
+    }
+
+    #[test]
+    fn six_cell_loop_type3_hidden_triple() {
+        // In row 5, besides r5c5 and r5c9 (at most one of which is 6 or 7), 6 is only in r5c1,
+        // 7 only in r5c2 and 3 only in those two: {3,6,7} fill r5c1 and r5c2, which lose their
+        // other digits. SE: 4.6 + 0.1.
+        let mut g = loop_with_two_extras();
+        g.cand[36] |= 1 << 6;
+        g.cand[37] |= 1 << 7;
+        for c in [38usize, 39, 41, 42, 43] {
+            g.cand[c] &= !(1 << 3);
+        }
+        let mut f = Finding::new(true);
+        assert!(unique_loop_sets(&g, &mut f));
+        let mut expected = Vec::new();
+        for c in [36u8, 37] {
+            for d in [1, 2, 4, 5, 8, 9] {
+                expected.push((c, d));
+            }
+        }
+        f.eliminations.sort_unstable();
+        assert_eq!(f.eliminations, expected);
+        assert_eq!(f.rating, Some(4.7));
+        assert!(
+            f.text.starts_with("Unique loop type 3 (hidden set):"),
+            "{}",
+            f.text
+        );
     }
 }

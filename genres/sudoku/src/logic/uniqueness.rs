@@ -335,6 +335,81 @@ pub(crate) fn type3(
     false
 }
 
+/// Type 3 with a hidden set, on a rectangle or a unique loop (`cells`, named `shape` in hints)
+/// whose only cells with extra digits are `roof`: at most one of the two holds a or b, so a, b
+/// and k - 2 digits neither holds, with only k - 1 other places in a unit they share, fill
+/// those places (which lose every other candidate). Rated `base` plus 0.1 per digit beyond two,
+/// as SE rates it.
+pub(crate) fn type3_hidden(
+    g: &Grid,
+    f: &mut Finding,
+    (shape, base): (&str, f64),
+    cells: &[usize],
+    roof: (usize, usize),
+    pair: u16,
+) -> bool {
+    let (c3, c4) = roof;
+    let extra = (g.cand[c3] | g.cand[c4]) & !pair;
+    if extra == 0 || g.cand[c3] == pair || g.cand[c4] == pair {
+        return false;
+    }
+    let rest = super::candidates::ALL_DIGITS & !pair & !extra;
+    for u in shared_units(c3, c4) {
+        let unit: Vec<usize> = UNITS[u].iter().map(|&c| c as usize).collect();
+        let empty = unit.iter().filter(|&&c| g.cand[c] != 0).count();
+        // The cells other than the two where digit d can go.
+        let places = |d: u8| -> Bits {
+            unit.iter()
+                .filter(|&&c| c != c3 && c != c4 && g.cand[c] & (1 << d) != 0)
+                .fold(0, |b, &c| b | bit(c))
+        };
+        let pair_places = digits_of(pair).fold(0, |b, d| b | places(d));
+        for degree in (extra.count_ones() as usize).max(2)..=7 {
+            if 2 * degree >= empty {
+                break;
+            }
+            for more in 0u16..1 << 10 {
+                if more & !rest != 0 || more.count_ones() as usize != degree - 2 {
+                    continue;
+                }
+                // Every digit of the set must still have a place in the unit.
+                if digits_of(more).any(|d| places(d) == 0) {
+                    continue;
+                }
+                let set = digits_of(more).fold(pair_places, |b, d| b | places(d));
+                if set.count_ones() as usize != degree - 1 {
+                    continue;
+                }
+                let digits = pair | more;
+                for c in cells_of(set) {
+                    for d in digits_of(g.cand[c] & !digits) {
+                        f.eliminations.push((c as u8, d));
+                    }
+                }
+                if f.eliminations.is_empty() {
+                    continue;
+                }
+                f.rating = Some(super::technique::tenths(base + 0.1 * (degree - 2) as f64));
+                if f.explain {
+                    f.set_cells(cells.iter().copied().chain(cells_of(set)));
+                    f.explain_eliminations(format!(
+                        "{shape} type 3 (hidden set): to avoid a deadly pattern on {}, {} and {} hold at most one of {}, so {} fill {} in {}",
+                        digit_set(pair),
+                        cell_name(c3),
+                        cell_name(c4),
+                        digit_set(pair),
+                        digit_set(digits),
+                        cell_list(cells_of(set)),
+                        unit_name(u)
+                    ));
+                }
+                return true;
+            }
+        }
+    }
+    false
+}
+
 fn type2(
     digit_bits: &[u128; 10],
     f: &mut Finding,
