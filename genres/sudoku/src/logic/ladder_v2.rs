@@ -65,6 +65,12 @@ pub(crate) const LADDER_V2: Ladder = Ladder {
             uniqueness::ur_type4_box,
         ),
         t(
+            "Unique rectangle type 3 (hidden set)",
+            Level::Hard,
+            4.5,
+            uniqueness::ur_type3_hidden,
+        ),
+        t(
             "Unique rectangle type 3",
             Level::Hard,
             4.6,
