@@ -8,6 +8,9 @@
 //! we differ from SE by more than 0.05, the most frequent pairs (what SE's rating says it used,
 //! the technique of our hardest step).
 //!
+//! With `--over` as the second argument, it then lists the puzzles we rate more than SE + 0.5
+//! (SE's rating, ours, our hardest step, the puzzle), to see which step each one needs.
+//!
 //!   cargo run --release -p dayseed-sudoku --example se_agreement -- bench/data/se-bank-sample.txt
 
 use std::collections::BTreeMap;
@@ -18,6 +21,7 @@ use dayseed_sudoku::logic::grade_detail;
 
 /// One graded puzzle.
 struct Row {
+    puzzle: String,
     se: f64,
     ours: f64,
     level: Level,
@@ -27,8 +31,16 @@ struct Row {
 
 fn main() {
     let Some(path) = std::env::args().nth(1) else {
-        eprintln!("usage: se_agreement <bank file: hash puzzle rating per line>");
+        eprintln!("usage: se_agreement <bank file: hash puzzle rating per line> [--over]");
         std::process::exit(2);
+    };
+    let over = match std::env::args().nth(2).as_deref() {
+        None => false,
+        Some("--over") => true,
+        Some(other) => {
+            eprintln!("unknown option {other} (expected --over)");
+            std::process::exit(2);
+        }
     };
     let text = match std::fs::read_to_string(&path) {
         Ok(t) => t,
@@ -53,6 +65,7 @@ fn main() {
         let (g, hardest) = grade_detail(&cells);
         let millis = start.elapsed().as_secs_f64() * 1e3;
         rows.push(Row {
+            puzzle: (*puzzle).to_string(),
             se,
             ours: g.score,
             level: g.level,
@@ -131,6 +144,13 @@ fn main() {
     pairs.sort_by(|a, b| b.1.0.cmp(&a.1.0).then(a.0.cmp(&b.0)));
     for ((se, ours), (n, sum)) in pairs.into_iter().take(25) {
         println!("| {se} | {ours} | {n} | {:+.2} |", sum / n as f64);
+    }
+    if over {
+        println!();
+        println!("rated more than SE + 0.5: SE, ours, our hardest step, puzzle");
+        for r in rows.iter().filter(|r| r.ours > r.se + 0.5 + 1e-9) {
+            println!("{:.1} {:.1} {} {}", r.se, r.ours, r.hardest, r.puzzle);
+        }
     }
 }
 

@@ -3,16 +3,36 @@
 //! column or box with the one before, with every unit they touch holding exactly two of them:
 //! were they all reduced to {a,b}, a and b could be swapped along the loop, two solutions.
 //! Type 1: one cell has other digits too, so it is not a nor b. Type 2: the cells with other
-//! digits all have the same one more, x, so one of them is x and x leaves every cell seeing
-//! them all. Rated as Sukaku Explainer rates them: 4.6 for six cells, 4.7 for eight.
+//! digits (two or more) all have the same one more, x, so one of them is x and x leaves every
+//! cell seeing them all. Rated as Sukaku Explainer rates them: 4.6 for six cells, 4.7 for eight.
 
 use super::candidates::{
-    Bits, Grid, PEER_BITS, bit, box_of, cell_list, cells_of, col, digit_set, digits_of, row,
+    Bits, Grid, PEER_BITS, UNIT_BITS, bit, box_of, cell_list, cell_name, cells_of, col, digit_set,
+    digits_of, row, unit_name,
 };
 use super::technique::Finding;
+use super::uniqueness;
 
 /// Unique loop, type 1 or 2.
 pub(crate) fn unique_loop(g: &Grid, f: &mut Finding) -> bool {
+    loops(g, f, conclude)
+}
+
+/// Unique loop, types 3 and 4: the loop's only two cells with extra digits share a unit. Type 4:
+/// a is locked to the two in the unit, so neither is b. Type 3: as at most one of them holds a
+/// or b, a and b with k - 2 digits they lack have only k - 1 other places in the unit (a hidden
+/// set); or they act as one cell holding one of their extra digits, which forms a naked set
+/// with other cells of the unit. Rated as SE does: the loop's rating (4.6 for six cells, 4.7
+/// for eight) plus 0.1 per hidden-set digit beyond two or per naked-set cell beyond the two;
+/// tried in that order (SE keeps the lowest rated of them).
+pub(crate) fn unique_loop_sets(g: &Grid, f: &mut Finding) -> bool {
+    loops(g, f, conclude_sets)
+}
+
+/// What a loop found lets us conclude (`true` if anything).
+type Conclude = fn(&Grid, &mut Finding, u16, &[usize]) -> bool;
+
+fn loops(g: &Grid, f: &mut Finding, conclude: Conclude) -> bool {
     for len in [6usize, 8] {
         for a in 1..=8u8 {
             for b in a + 1..=9u8 {
@@ -32,7 +52,7 @@ pub(crate) fn unique_loop(g: &Grid, f: &mut Finding) -> bool {
                     path.push(s);
                     let mut counts = [0u8; 27];
                     add(&mut counts, s, 1);
-                    if extend(g, f, pair, cells, len, &mut path, &mut counts) {
+                    if extend(g, f, (pair, conclude), cells, len, &mut path, &mut counts) {
                         return true;
                     }
                 }
@@ -56,7 +76,7 @@ fn add(counts: &mut [u8; 27], c: usize, by: i8) {
 fn extend(
     g: &Grid,
     f: &mut Finding,
-    pair: u16,
+    (pair, conclude): (u16, Conclude),
     cells: Bits,
     len: usize,
     path: &mut Vec<usize>,
@@ -74,15 +94,23 @@ fn extend(
         if path.contains(&n) || units(n).iter().any(|&u| counts[u] >= 2) {
             continue;
         }
-        // Extra digits: at most two cells of the loop may have them.
-        let extra =
-            path.iter().filter(|&&c| g.cand[c] != pair).count() + usize::from(g.cand[n] != pair);
-        if extra > 2 {
-            continue;
+        // Extra digits: at most two cells of the loop may have them, or more with one same
+        // extra digit (type 2).
+        let extras: Vec<usize> = path
+            .iter()
+            .copied()
+            .chain([n])
+            .filter(|&c| g.cand[c] != pair)
+            .collect();
+        if extras.len() > 2 {
+            let m = g.cand[extras[0]];
+            if (m & !pair).count_ones() != 1 || extras.iter().any(|&c| g.cand[c] != m) {
+                continue;
+            }
         }
         path.push(n);
         add(counts, n, 1);
-        let found = extend(g, f, pair, cells, len, path, counts);
+        let found = extend(g, f, (pair, conclude), cells, len, path, counts);
         add(counts, n, -1);
         path.pop();
         if found {
@@ -116,13 +144,15 @@ fn conclude(g: &Grid, f: &mut Finding, pair: u16, path: &[usize]) -> bool {
             }
             true
         }
-        [c, e] => {
-            let (m1, m2) = (g.cand[*c] & !pair, g.cand[*e] & !pair);
-            if m1 != m2 || m1.count_ones() != 1 {
+        [c, rest @ ..] if !rest.is_empty() => {
+            let m = g.cand[*c] & !pair;
+            if m.count_ones() != 1 || rest.iter().any(|&e| g.cand[e] & !pair != m) {
                 return false;
             }
-            let x = m1.trailing_zeros() as u8;
-            let targets = g.digit_bits(x) & PEER_BITS[*c] & PEER_BITS[*e] & !(bit(*c) | bit(*e));
+            let x = m.trailing_zeros() as u8;
+            let targets = extra
+                .iter()
+                .fold(g.digit_bits(x), |t, &e| t & PEER_BITS[e] & !bit(e));
             if targets == 0 {
                 return false;
             }
@@ -131,17 +161,63 @@ fn conclude(g: &Grid, f: &mut Finding, pair: u16, path: &[usize]) -> bool {
             if f.explain {
                 f.set_cells(path.iter().copied());
                 f.explain_eliminations(format!(
-                    "Unique loop type 2: to avoid a deadly loop on {} in {}, {} or {} must be {x}",
+                    "Unique loop type 2: to avoid a deadly loop on {} in {}, one of {} must be {x}",
                     digit_set(pair),
                     cell_list(path.iter().copied()),
-                    super::candidates::cell_name(*c),
-                    super::candidates::cell_name(*e)
+                    cell_list(extra.iter().copied())
                 ));
             }
             true
         }
         _ => false,
     }
+}
+
+fn conclude_sets(g: &Grid, f: &mut Finding, pair: u16, path: &[usize]) -> bool {
+    let extra: Vec<usize> = path
+        .iter()
+        .copied()
+        .filter(|&c| g.cand[c] != pair)
+        .collect();
+    let &[c, e] = extra.as_slice() else {
+        return false;
+    };
+    if PEER_BITS[c] & bit(e) == 0 {
+        return false;
+    }
+    let base = if path.len() == 6 { 4.6 } else { 4.7 };
+    let shape = ("Unique loop", base);
+    // Type 4 first: SE keeps the lowest rated hint, and type 4 rates the loop's base.
+    let ends = bit(c) | bit(e);
+    for u in [row(c), 9 + col(c), 18 + box_of(c)] {
+        if UNIT_BITS[u] & ends != ends {
+            continue;
+        }
+        for a in digits_of(pair) {
+            if g.digit_bits(a) & UNIT_BITS[u] != ends {
+                continue;
+            }
+            // a is in c or e; the other one being b would complete the deadly loop.
+            let b = (pair & !(1 << a)).trailing_zeros() as u8;
+            f.eliminations.push((c as u8, b));
+            f.eliminations.push((e as u8, b));
+            f.rating = Some(base);
+            if f.explain {
+                f.set_cells(path.iter().copied());
+                f.explain_eliminations(format!(
+                    "Unique loop type 4: in {}, {a} can only be in {} or {}; the other of them being {b} would complete a deadly loop on {} in {}",
+                    unit_name(u),
+                    cell_name(c),
+                    cell_name(e),
+                    digit_set(pair),
+                    cell_list(path.iter().copied())
+                ));
+            }
+            return true;
+        }
+    }
+    uniqueness::type3_hidden(g, f, shape, path, (c, e), pair)
+        || uniqueness::type3(g, f, shape, path, (c, e), pair)
 }
 
 #[cfg(test)]
@@ -172,5 +248,104 @@ mod tests {
         assert_eq!(f.eliminations, vec![(35, 6), (35, 7)]);
         assert_eq!(f.rating, Some(4.6));
         assert!(f.text.starts_with("Unique loop type 1:"), "{}", f.text);
+    }
+
+    /// An empty grid where 6 and 7 are candidates only on the six-cell loop r4c2, r6c2, r6c5,
+    /// r5c5, r5c9, r4c9; r5c5 also holds 1 and r5c9 also holds 2.
+    fn loop_with_two_extras() -> Grid {
+        let mut g = crate::logic::testutil::grid_with_candidates(&[]);
+        let pair = 1u16 << 6 | 1 << 7;
+        for m in g.cand.iter_mut() {
+            *m &= !pair;
+        }
+        for c in [28usize, 46, 49, 35] {
+            g.cand[c] = pair;
+        }
+        g.cand[40] = pair | 1 << 1;
+        g.cand[44] = pair | 1 << 2;
+        g
+    }
+
+    #[test]
+    fn six_cell_loop_type3_naked_pair() {
+        // r5c1 is {1,2}: with whichever of r5c5, r5c9 is not 6 or 7 (it is 1 or 2), a naked
+        // pair {1,2} in row 5, so 1 and 2 leave the row's other cells. SE: 4.6 + 0.1.
+        let mut g = loop_with_two_extras();
+        g.cand[36] = 1 << 1 | 1 << 2;
+        // 6 and 7 have other places in row 5, so type 4 does not apply.
+        g.cand[38] |= 1 << 6;
+        g.cand[39] |= 1 << 7;
+        let mut f = Finding::new(true);
+        assert!(unique_loop_sets(&g, &mut f));
+        let mut expected = Vec::new();
+        for c in [37u8, 38, 39, 41, 42, 43] {
+            expected.push((c, 1));
+            expected.push((c, 2));
+        }
+        f.eliminations.sort_unstable();
+        assert_eq!(f.eliminations, expected);
+        assert_eq!(f.rating, Some(4.7));
+        assert!(f.text.starts_with("Unique loop type 3:"), "{}", f.text);
+        // The loop's type 1 and 2 do not apply (two cells with different extra digits).
+        assert!(!unique_loop(&g, &mut Finding::new(false)));
+    }
+
+    #[test]
+    fn six_cell_loop_type4() {
+        // In row 5, 6 is only in r5c5 and r5c9 (r5c3 has 7 but not 6): one of them is 6, and
+        // the other being 7 would complete the deadly loop, so 7 leaves both. SE: 4.6.
+        let mut g = loop_with_two_extras();
+        g.cand[38] |= 1 << 7;
+        let mut f = Finding::new(true);
+        assert!(unique_loop_sets(&g, &mut f));
+        f.eliminations.sort_unstable();
+        assert_eq!(f.eliminations, vec![(40, 7), (44, 7)]);
+        assert_eq!(f.rating, Some(4.6));
+        assert!(f.text.starts_with("Unique loop type 4:"), "{}", f.text);
+    }
+
+    #[test]
+    fn six_cell_loop_type2_with_three_extra_cells() {
+        // r5c5, r5c9 and r4c9 are {1,6,7}: one of them is 1, so 1 leaves the cells seeing all
+        // three (r5c7, r5c8). SE: 4.6.
+        let mut g = loop_with_two_extras();
+        for c in [40usize, 44, 35] {
+            g.cand[c] = 1 << 1 | 1 << 6 | 1 << 7;
+        }
+        let mut f = Finding::new(true);
+        assert!(unique_loop(&g, &mut f));
+        f.eliminations.sort_unstable();
+        assert_eq!(f.eliminations, vec![(42, 1), (43, 1)]);
+        assert_eq!(f.rating, Some(4.6));
+        assert!(f.text.starts_with("Unique loop type 2:"), "{}", f.text);
+    }
+
+    #[test]
+    fn six_cell_loop_type3_hidden_triple() {
+        // In row 5, besides r5c5 and r5c9 (at most one of which is 6 or 7), 6 is only in r5c1,
+        // 7 only in r5c2 and 3 only in those two: {3,6,7} fill r5c1 and r5c2, which lose their
+        // other digits. SE: 4.6 + 0.1.
+        let mut g = loop_with_two_extras();
+        g.cand[36] |= 1 << 6;
+        g.cand[37] |= 1 << 7;
+        for c in [38usize, 39, 41, 42, 43] {
+            g.cand[c] &= !(1 << 3);
+        }
+        let mut f = Finding::new(true);
+        assert!(unique_loop_sets(&g, &mut f));
+        let mut expected = Vec::new();
+        for c in [36u8, 37] {
+            for d in [1, 2, 4, 5, 8, 9] {
+                expected.push((c, d));
+            }
+        }
+        f.eliminations.sort_unstable();
+        assert_eq!(f.eliminations, expected);
+        assert_eq!(f.rating, Some(4.7));
+        assert!(
+            f.text.starts_with("Unique loop type 3 (hidden set):"),
+            "{}",
+            f.text
+        );
     }
 }

@@ -19,8 +19,10 @@
 //! |        | (3.4), Naked triple (3.6), Swordfish (3.8), Hidden triple (4.0)                  |
 //! | HARD   | Skyscraper (4.0), two-string kite (4.1), turbot fish (4.2), XY-wing (4.2),      |
 //! |        | Empty rectangle (4.3), grouped two-link chains (4.3-4.5), XYZ-wing (4.4),       |
-//! |        | Unique rectangle types 1, 2, 4 (4.5), type 3 (4.6-4.8), Unique loop (4.6, 4.7), |
-//! |        | Naked quad (5.0), Jellyfish (5.2), Hidden quad (5.4)                            |
+//! |        | Unique rectangle types 1, 2, 4 (4.5), type 3 (hidden set 4.5 + 0.1 per digit    |
+//! |        | beyond two, naked set 4.6-4.8), Unique loop types 1, 2, 4 (4.6 six cells, 4.7   |
+//! |        | eight) and 3 (the loop's rating + the set's as for rectangles), Naked quad      |
+//! |        | (5.0), Jellyfish (5.2), Hidden quad (5.4)                                       |
 //! | EXPERT | Strong-link chains of 3 links (5.4-5.6), WXYZ-wing (5.5, 5.6), BUG + 1 (5.6),   |
 //! |        | BUG types 2 and 4 (5.7), grouped 3 links (5.7-5.9), BUG type 3 (5.6 + 0.1 per   |
 //! |        | digit of its naked set), 4 links (5.8-6.0), grouped 4 links (6.1-6.3), Aligned  |
@@ -45,11 +47,14 @@
 //! - SE tries hidden pairs before naked pairs and turbot fish before swordfish; following that
 //!   order measured worse on the sample than the rating order used here.
 //! - Grouped strong links (SE's +0.3) are searched in chains of two to four strong links only
-//!   (`grouped`); unique rectangle type 3 with a hidden set, loops of ten cells or more, BUG
-//!   type 2 with cells of four candidates, UVWXYZ and TUVWXYZ wings and bidirectional cycles
-//!   (6.5) are not searched: where SE uses them a later
-//!   rung finds the deduction at a higher rating. (A cycle search tried on the sample changed
-//!   nothing measurable, nor did rating chains by search mode instead of the links they use.)
+//!   (`grouped`); loops of ten cells or more, BUG type 2 with cells of four candidates,
+//!   UVWXYZ and TUVWXYZ wings and bidirectional cycles (6.5) are not searched: where SE uses
+//!   them a later rung finds the deduction at a higher rating. (Searches for cycles and
+//!   ten-cell loops tried on the sample changed nothing measurable, nor did rating chains by
+//!   search mode instead of the links they use.)
+//! - Unique loops: the first loop found (from its lowest cell) gives the step, its type 4, then
+//!   hidden-set, then naked-set type 3 tried in that order; SE keeps the lowest rated hint over
+//!   all loops, so a loop step can read 0.1-0.3 above SE's.
 //! - Strong-link chains: SE's variants add 0.1 or 0.2 by the kinds of unit linked; we add 0.1
 //!   for a box link and 0.1 when both rows and columns are used, a reading of SE's rule.
 //! - Chains are found breadth first, so the shortest chain from each candidate is rated; SE

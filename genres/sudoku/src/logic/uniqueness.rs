@@ -30,6 +30,14 @@ pub(crate) fn ur_type3(g: &Grid, f: &mut Finding) -> bool {
     rectangles(g, f, 3)
 }
 
+/// Unique rectangle type 3 with a hidden set (`LADDER_V2` only): two corners on one line are
+/// {a,b}, so at most one of the other two holds a or b; a, b and k - 2 digits neither holds,
+/// with k - 1 other places in a unit those two share, fill those places. Rated as SE does: 4.5
+/// plus 0.1 per digit beyond two (so it comes before the naked-set type 3 on the ladder).
+pub(crate) fn ur_type3_hidden(g: &Grid, f: &mut Finding) -> bool {
+    rectangles(g, f, 6)
+}
+
 /// Unique rectangle type 4 in the box (`LADDER_V2` only): as type 4, with `a` locked to the two
 /// other corners inside the box they share (when the rectangle's floor and roof are in
 /// different bands or stacks, the roof corners share a box). SE rates it 4.5.
@@ -153,6 +161,9 @@ pub(crate) fn bug_plus_one(g: &Grid, f: &mut Finding) -> bool {
     false
 }
 
+/// Hint name and SE's base rating of a unique rectangle.
+const RECTANGLE: (&str, f64) = ("Unique rectangle", 4.5);
+
 fn rectangles(g: &Grid, f: &mut Finding, kind: u8) -> bool {
     let bivalue = g.bivalue_bits();
     if bivalue.count_ones() < 2 {
@@ -211,7 +222,8 @@ fn rectangles(g: &Grid, f: &mut Finding, kind: u8) -> bool {
                 let found = match kind {
                     1 => type1(f, &cells, &masks, pair),
                     2 => type2(&digit_bits, f, &cells, &masks, pair),
-                    3 => type3(g, f, &cells, (c3, c4), roof_line, pair),
+                    3 => type3(g, f, RECTANGLE, &cells, (c3, c4), pair),
+                    6 => type3_hidden(g, f, RECTANGLE, &cells, (c3, c4), pair),
                     5 => {
                         let b = super::candidates::box_of(c3);
                         b == super::candidates::box_of(c4)
@@ -252,12 +264,30 @@ fn type1(f: &mut Finding, cells: &[usize; 4], masks: &[u16; 4], pair: u16) -> bo
     true
 }
 
-fn type3(
+/// The units two cells share.
+fn shared_units(a: usize, b: usize) -> Vec<usize> {
+    let mut units = Vec::with_capacity(2);
+    if row(a) == row(b) {
+        units.push(row(a));
+    }
+    if col(a) == col(b) {
+        units.push(9 + col(a));
+    }
+    let ba = super::candidates::box_of(a);
+    if ba == super::candidates::box_of(b) {
+        units.push(18 + ba);
+    }
+    units
+}
+
+/// Type 3 with a naked set, on a rectangle or a unique loop (`cells`, named `shape` in hints)
+/// whose only cells with extra digits are `roof`; rated `base` plus 0.1 per other cell.
+pub(crate) fn type3(
     g: &Grid,
     f: &mut Finding,
-    cells: &[usize; 4],
+    (shape, base): (&str, f64),
+    cells: &[usize],
     roof: (usize, usize),
-    roof_line: usize,
     pair: u16,
 ) -> bool {
     let (c3, c4) = roof;
@@ -265,12 +295,7 @@ fn type3(
     if extra.count_ones() < 2 || g.cand[c3] == pair || g.cand[c4] == pair {
         return false;
     }
-    let b3 = super::candidates::box_of(c3);
-    let mut units = vec![roof_line];
-    if b3 == super::candidates::box_of(c4) {
-        units.push(18 + b3);
-    }
-    for u in units {
+    for u in shared_units(c3, c4) {
         let others: Vec<usize> = UNITS[u]
             .iter()
             .map(|&c| c as usize)
@@ -295,11 +320,11 @@ fn type3(
                 if f.eliminations.is_empty() {
                     return false;
                 }
-                f.rating = Some(super::technique::tenths(4.5 + 0.1 * k as f64));
+                f.rating = Some(super::technique::tenths(base + 0.1 * k as f64));
                 if f.explain {
                     f.set_cells(cells.iter().copied().chain(pick.iter().map(|&i| others[i])));
                     f.explain_eliminations(format!(
-                        "Unique rectangle type 3: to avoid a deadly pattern on {}, {} or {} holds one of {}; with {} they form a naked set {} in {}",
+                        "{shape} type 3: to avoid a deadly pattern on {}, {} or {} holds one of {}; with {} they form a naked set {} in {}",
                         digit_set(pair),
                         cell_name(c3),
                         cell_name(c4),
@@ -312,6 +337,81 @@ fn type3(
                 true
             });
             if hit {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Type 3 with a hidden set, on a rectangle or a unique loop (`cells`, named `shape` in hints)
+/// whose only cells with extra digits are `roof`: at most one of the two holds a or b, so a, b
+/// and k - 2 digits neither holds, with only k - 1 other places in a unit they share, fill
+/// those places (which lose every other candidate). Rated `base` plus 0.1 per digit beyond two,
+/// as SE rates it.
+pub(crate) fn type3_hidden(
+    g: &Grid,
+    f: &mut Finding,
+    (shape, base): (&str, f64),
+    cells: &[usize],
+    roof: (usize, usize),
+    pair: u16,
+) -> bool {
+    let (c3, c4) = roof;
+    let extra = (g.cand[c3] | g.cand[c4]) & !pair;
+    if extra == 0 || g.cand[c3] == pair || g.cand[c4] == pair {
+        return false;
+    }
+    let rest = super::candidates::ALL_DIGITS & !pair & !extra;
+    for u in shared_units(c3, c4) {
+        let unit: Vec<usize> = UNITS[u].iter().map(|&c| c as usize).collect();
+        let empty = unit.iter().filter(|&&c| g.cand[c] != 0).count();
+        // The cells other than the two where digit d can go.
+        let places = |d: u8| -> Bits {
+            unit.iter()
+                .filter(|&&c| c != c3 && c != c4 && g.cand[c] & (1 << d) != 0)
+                .fold(0, |b, &c| b | bit(c))
+        };
+        let pair_places = digits_of(pair).fold(0, |b, d| b | places(d));
+        for degree in (extra.count_ones() as usize).max(2)..=7 {
+            if 2 * degree >= empty {
+                break;
+            }
+            for more in 0u16..1 << 10 {
+                if more & !rest != 0 || more.count_ones() as usize != degree - 2 {
+                    continue;
+                }
+                // Every digit of the set must still have a place in the unit.
+                if digits_of(more).any(|d| places(d) == 0) {
+                    continue;
+                }
+                let set = digits_of(more).fold(pair_places, |b, d| b | places(d));
+                if set.count_ones() as usize != degree - 1 {
+                    continue;
+                }
+                let digits = pair | more;
+                for c in cells_of(set) {
+                    for d in digits_of(g.cand[c] & !digits) {
+                        f.eliminations.push((c as u8, d));
+                    }
+                }
+                if f.eliminations.is_empty() {
+                    continue;
+                }
+                f.rating = Some(super::technique::tenths(base + 0.1 * (degree - 2) as f64));
+                if f.explain {
+                    f.set_cells(cells.iter().copied().chain(cells_of(set)));
+                    f.explain_eliminations(format!(
+                        "{shape} type 3 (hidden set): to avoid a deadly pattern on {}, {} and {} hold at most one of {}, so {} fill {} in {}",
+                        digit_set(pair),
+                        cell_name(c3),
+                        cell_name(c4),
+                        digit_set(pair),
+                        digit_set(digits),
+                        cell_list(cells_of(set)),
+                        unit_name(u)
+                    ));
+                }
                 return true;
             }
         }
@@ -396,6 +496,43 @@ fn type4(
 mod tests {
     use super::*;
     use crate::logic::testutil::grid_with_candidates;
+
+    #[test]
+    fn type3_hidden_set_fills_the_other_places() {
+        // Floor r1c1, r1c4 = {3,7}; roof r2c1 = {1,3,7}, r2c4 = {2,3,7}: at most one roof corner
+        // is 3 or 7. In row 2, 3 is elsewhere only in r2c2, 7 only in r2c3 and 5 only in those
+        // two: {3,5,7} fill r2c2 and r2c3, which lose their other digits. SE: 4.5 + 0.1.
+        let mut g = grid_with_candidates(&[]);
+        let pair = 1u16 << 3 | 1 << 7;
+        for m in g.cand.iter_mut() {
+            *m &= !pair;
+        }
+        g.cand[0] = pair;
+        g.cand[3] = pair;
+        g.cand[9] = pair | 1 << 1;
+        g.cand[12] = pair | 1 << 2;
+        g.cand[10] |= 1 << 3;
+        g.cand[11] |= 1 << 7;
+        for c in 13..18 {
+            g.cand[c] &= !(1 << 5);
+        }
+        let mut f = Finding::new(true);
+        assert!(ur_type3_hidden(&g, &mut f));
+        let mut expected = Vec::new();
+        for c in [10u8, 11] {
+            for d in [1, 2, 4, 6, 8, 9] {
+                expected.push((c, d));
+            }
+        }
+        f.eliminations.sort_unstable();
+        assert_eq!(f.eliminations, expected);
+        assert_eq!(f.rating, Some(4.6));
+        assert!(
+            f.text.starts_with("Unique rectangle type 3 (hidden set):"),
+            "{}",
+            f.text
+        );
+    }
 
     #[test]
     fn type1_removes_the_pair_from_the_fourth_corner() {
