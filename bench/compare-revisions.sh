@@ -6,7 +6,9 @@
 # and whether the two printed byte-identical output (they must: a refactor may not move a
 # board). Use it to show a change does not slow generation, e.g. before and after a refactor:
 #
-#   bench/compare-revisions.sh REV_A REV_B [RUNS]     env: COUNT_SCALE (default 1), GENRES
+#   bench/compare-revisions.sh REV_A REV_B [RUNS]     env: COUNT_SCALE (default 1), GENRES,
+#                                                     COMPARE_TARGET (build folder; binaries are
+#                                                     kept there by commit, so a rerun skips builds)
 #
 # Work per genre (scaled by COUNT_SCALE): sudoku MEDIUM x200, lightsout x2000, slitherlink
 # 10x10 L6 x40, starlink x100, fourstep x20, flip x20, slingstar x5, jj x5.
@@ -32,10 +34,15 @@ count_of() {
 
 for side in a b; do
   rev=$A; [[ $side == b ]] && rev=$B
-  git worktree add -q --detach "$WORK/$side" "$rev"
-  echo "building $side = $(git rev-parse --short "$rev") ..." >&2
-  (cd "$WORK/$side" && CARGO_TARGET_DIR=$TARGET cargo build --release -q -p dayseed-cli)
-  cp "$TARGET/release/dayseed" "$WORK/dayseed-$side"
+  sha=$(git rev-parse "$rev^{commit}")
+  bin="$TARGET/dayseed-$sha"
+  if [[ ! -x $bin ]]; then
+    git worktree add -q --detach "$WORK/$side" "$sha"
+    echo "building $side = ${sha:0:8} ..." >&2
+    (cd "$WORK/$side" && CARGO_TARGET_DIR=$TARGET cargo build --release -q -p dayseed-cli)
+    cp "$TARGET/release/dayseed" "$bin"
+  fi
+  cp "$bin" "$WORK/dayseed-$side"
 done
 
 now() { date +%s.%N; }
