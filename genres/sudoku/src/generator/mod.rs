@@ -3,8 +3,8 @@
 //! Each released version is a module a reader can open and read top to bottom ([`g1`],
 //! [`g2`]). A version uses only core, the crate's model (cells, levels, the puzzle form) and
 //! code frozen with it: the procedure g1 and g2 share ([`shared_v1`]), the grader ladder
-//! snapshot they grade on ([`ladder_v1`]), the search whose node counts their removal budget
-//! counts ([`solver_v1`]) and the candidate masks their singles tests use ([`placement`]).
+//! snapshot they grade on (`ladder_v1`), the search whose node counts their removal budget
+//! counts ([`solver_v1`]) and the candidate masks their singles tests use (`placement`).
 //! Frozen files are never edited; a change that could move a board is a new version with new
 //! files. A new version is one module here, one line in [`GENERATORS`] and one fixture file.
 
