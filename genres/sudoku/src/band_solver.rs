@@ -218,6 +218,28 @@ const CLAIMED: [u32; 512] = {
     t
 };
 
+/// [`ALLOWED`] (low half) and [`ONE_ROW_BOXES`] (high half) in one load.
+const BY_ROWS: [u64; 512] = {
+    let mut t = [0u64; 512];
+    let mut s = 0;
+    while s < 512 {
+        t[s] = ALLOWED[s] as u64 | (ONE_ROW_BOXES[s] as u64) << 32;
+        s += 1;
+    }
+    t
+};
+
+/// [`KEEP_OUTSIDE`] (low half) and [`ONE_COLUMN_BOXES`] (high half) in one load.
+const BY_COLUMNS: [u64; 512] = {
+    let mut t = [0u64; 512];
+    let mut s = 0;
+    while s < 512 {
+        t[s] = KEEP_OUTSIDE[s] as u64 | (ONE_COLUMN_BOXES[s] as u64) << 32;
+        s += 1;
+    }
+    t
+};
+
 /// The filled cells (bit `cell`) of a grid, eight cells at a time and without a branch per cell
 /// (which cells are filled is random): each byte is folded onto its low bit, then one
 /// multiplication gathers the eight low bits into the top byte.
@@ -313,18 +335,20 @@ impl State {
     fn band_step<const I: usize>(&mut self) -> Result<(), Dead> {
         let b = I % 3;
         let rb = row_box(self.cand[I]);
-        let allowed = ALLOWED[rb];
+        let by_rows = BY_ROWS[rb];
+        let allowed = by_rows as u32;
         if allowed == 0 {
             return Err(Dead);
         }
         let a = self.cand[I] & allowed;
         let cols = columns(a) as usize;
-        let keep = KEEP_OUTSIDE[cols];
+        let by_cols = BY_COLUMNS[cols];
+        let keep = by_cols as u32;
         self.cand[I - b + (b + 1) % 3] &= keep;
         self.cand[I - b + (b + 2) % 3] &= keep;
         // Without a branch (whether a cell is solved is hard to predict): solved cells leave
         // every digit of the band, then the digit's own mask is written back.
-        let solved = a & ONE_COLUMN_BOXES[cols] & ONE_ROW_BOXES[rb];
+        let solved = a & (by_cols >> 32) as u32 & (by_rows >> 32) as u32;
         self.open[b] &= !solved;
         let mut j = b;
         while j < 27 {
