@@ -430,14 +430,34 @@ impl State {
                 }
                 self.pairs[b] = open & x2 & !x3;
                 let mut singles = open & !x2;
+                if singles == 0 {
+                    continue;
+                }
+                placed = true;
+                // The digit of each single, bit-sliced (bit k of the digit in `index[k]`):
+                // no search over the digits per cell.
+                let mut index = [0u32; 4];
+                for d in 0..9 {
+                    let c = self.cand[d * 3 + b] & singles;
+                    for (k, slice) in index.iter_mut().enumerate() {
+                        if d >> k & 1 == 1 {
+                            *slice |= c;
+                        }
+                    }
+                }
+                self.open[b] &= !singles;
                 while singles != 0 {
-                    let bit = singles & singles.wrapping_neg();
-                    singles ^= bit;
-                    let d = (0..9)
-                        .find(|&d| self.cand[d * 3 + b] & bit != 0)
-                        .ok_or(Dead)?;
-                    self.place(d, b, bit);
-                    placed = true;
+                    let p = singles.trailing_zeros();
+                    singles &= singles - 1;
+                    let d = index.iter().rev().fold(0, |d, slice| d << 1 | (slice >> p & 1));
+                    // The other digits lack the cell already; the digit leaves its row and box,
+                    // and an earlier single of the same digit there is a contradiction.
+                    let i = d as usize * 3 + b;
+                    let own = self.cand[i];
+                    if own >> p & 1 == 0 {
+                        return Err(Dead);
+                    }
+                    self.cand[i] = own & !ROW_AND_BOX[p as usize] | 1 << p;
                 }
             }
             if !placed && !self.column_claims()? {
