@@ -129,6 +129,8 @@ fn row_box(a: u32) -> usize {
     usize::from(ROW_BOXES[(a & ROW0) as usize])
         | usize::from(ROW_BOXES[(a >> 9 & ROW0) as usize]) << 3
         | usize::from(ROW_BOXES[(a >> 18) as usize & ROW0 as usize]) << 6
+        // (Below 512 already; the mask spares the bounds check of the lookup that follows.)
+        & 0x1FF
 }
 
 /// For a row-by-box occupancy, the cells its permutations allow (0: the digit has no place).
