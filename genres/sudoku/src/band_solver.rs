@@ -451,7 +451,10 @@ impl State {
                 while singles != 0 {
                     let p = singles.trailing_zeros();
                     singles &= singles - 1;
-                    let d = index.iter().rev().fold(0, |d, slice| d << 1 | (slice >> p & 1));
+                    let d = index
+                        .iter()
+                        .rev()
+                        .fold(0, |d, slice| d << 1 | (slice >> p & 1));
                     // The other digits lack the cell already; the digit leaves its row and box,
                     // and an earlier single of the same digit there is a contradiction.
                     let i = d as usize * 3 + b;

@@ -21,6 +21,29 @@ pub fn parse_solution(text: &str) -> Result<Cells> {
 }
 
 fn parse_line(text: &str, blanks: bool) -> Result<Cells> {
+    match parse_exact(text.as_bytes(), blanks) {
+        Some(cells) => Ok(cells),
+        None => parse_general(text, blanks),
+    }
+}
+
+/// The common case without a branch per cell: exactly 81 valid characters and nothing else,
+/// which [`parse_general`] reads the same way. `None` for anything else (let it read or refuse
+/// that).
+fn parse_exact(bytes: &[u8], blanks: bool) -> Option<Cells> {
+    let bytes: &[u8; 81] = bytes.try_into().ok()?;
+    let mut cells = [0u8; 81];
+    let mut bad = false;
+    for (cell, &b) in cells.iter_mut().zip(bytes) {
+        let digit = b.wrapping_sub(b'1') < 9;
+        let blank = blanks && (b == b'0' || b == b'.');
+        bad |= !(digit | blank);
+        *cell = if digit { b - b'0' } else { 0 };
+    }
+    (!bad).then_some(cells)
+}
+
+fn parse_general(text: &str, blanks: bool) -> Result<Cells> {
     let mut lines = text
         .lines()
         .enumerate()
@@ -129,6 +152,19 @@ mod tests {
         fn never_panics(text in ".{0,120}") {
             let _ = parse_grid(&text);
             let _ = parse_solution(&text);
+        }
+
+        /// The 81-character fast path reads (or refuses) every text as the general reader does.
+        #[test]
+        fn fast_path_agrees_with_the_general_reader(
+            text in "[0-9.]{81}|[1-9]{81}|[0-9. x\n]{79,83}|[1-9]{40}[0. \n]{1,2}[1-9]{40}"
+        ) {
+            for blanks in [true, false] {
+                proptest::prop_assert_eq!(
+                    parse_line(&text, blanks),
+                    parse_general(&text, blanks)
+                );
+            }
         }
     }
 }
