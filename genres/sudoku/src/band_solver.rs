@@ -476,25 +476,35 @@ impl State {
     /// its box with the most, and there the first in the row with the most (the first on ties).
     /// Such a guess settles many cells in either branch.
     fn pick_cell(&self) -> Option<(usize, u32)> {
-        let mut best: Option<(u32, usize)> = None;
-        for (b, &two) in self.pairs.iter().enumerate() {
+        let (mut most, mut b) = (0, 0);
+        for (i, &two) in self.pairs.iter().enumerate() {
             let n = popcount27(two);
-            if n > 0 && best.is_none_or(|(m, _)| n > m) {
-                best = Some((n, b));
+            if n > most {
+                (most, b) = (n, i);
             }
         }
-        if let Some((_, b)) = best {
+        if most > 0 {
             let two = self.pairs[b];
             let in_box = |k: u32| {
                 let v = two >> (3 * k);
-                u32::from(POPCOUNT9[(v & 7 | v >> 6 & 0o70 | v >> 12 & 0o700) as usize])
+                POPCOUNT9[(v & 7 | v >> 6 & 0o70 | v >> 12 & 0o700) as usize]
             };
-            let k = (0..3).max_by_key(|&k| (in_box(k), 3 - k)).unwrap_or(0);
+            let (n0, n1, n2) = (in_box(0), in_box(1), in_box(2));
+            let k = if n0 >= n1 && n0 >= n2 {
+                0
+            } else if n1 >= n2 {
+                1
+            } else {
+                2
+            };
             let in_this_box = two & BOX0 << (3 * k);
-            let r = (0..3)
-                .filter(|&r| in_this_box & ROW0 << (9 * r) != 0)
-                .max_by_key(|&r| (POPCOUNT9[(two >> (9 * r) & ROW0) as usize], 3 - r))
-                .unwrap_or(0);
+            let (mut r, mut row_most) = (0, 0);
+            for row in 0..3 {
+                let n = POPCOUNT9[(two >> (9 * row) & ROW0) as usize];
+                if in_this_box & ROW0 << (9 * row) != 0 && n > row_most {
+                    (r, row_most) = (row, n);
+                }
+            }
             let cells = in_this_box & ROW0 << (9 * r);
             return Some((b, cells & cells.wrapping_neg()));
         }
