@@ -589,9 +589,14 @@ impl Search<'_> {
             }
             return self.found >= self.limit;
         };
-        let mut digits = (0..9).filter(|&d| s.cand[d * 3 + b] & bit != 0).peekable();
-        while let Some(d) = digits.next() {
-            if digits.peek().is_none() {
+        // The cell's digits (bit `digit`), tried in increasing order.
+        let mut digits = (0..9).fold(0u32, |m, d| {
+            m | u32::from(s.cand[d * 3 + b] & bit != 0) << d
+        });
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            if digits == 0 {
                 s.place(d, b, bit);
                 return self.run(s);
             }
