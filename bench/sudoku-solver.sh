@@ -14,7 +14,9 @@
 # and the ratios (above 1: dayseed is faster). When valgrind is installed, it also counts, on the
 # first CG_N puzzles of each list, the instructions and simulated branch mispredicts per puzzle
 # spent inside the counting call of each (callgrind --toggle-collect): repeatable figures on a
-# noisy shared machine, before (frozen) and after (current).
+# noisy shared machine, before (frozen) and after (current); and the instructions per puzzle of
+# the whole process (start, reading, parsing, one pass; the start is a few hundred thousand
+# instructions, about 1% on 300 hard puzzles), the repeatable side of the whole-process timing.
 #
 #   bench/sudoku-solver.sh [RUNS]      env: N (generated puzzles per list, default 1000),
 #                                           REPS (default 9), CG_N (default 300; 0 skips callgrind),
@@ -158,8 +160,13 @@ if [ "$CG_N" -gt 0 ] && command -v valgrind > /dev/null; then
       --toggle-collect="$1" "${@:2}" 2>&1 | sed -n 's/.*Collected : \([0-9]*\) [0-9]* \([0-9]*\).*/\1 \2/p'
   }
   echo
-  printf '%-18s %7s | %11s %11s %11s %7s %7s | %9s %9s %9s\n' list puzzles frozen-instr \
-    dayseed-instr crate-instr before after frozen-mis dayseed-mis crate-mis
+  whole_instr() {
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 |
+      sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+  }
+  printf '%-18s %7s | %11s %11s %11s %7s %7s | %9s %9s %9s | %11s %11s %7s\n' list puzzles \
+    frozen-instr dayseed-instr crate-instr before after frozen-mis dayseed-mis crate-mis \
+    whole-ds-ins whole-cr-ins whole
   per() { echo "$1 $2" | awk '{printf "%.0f", $1 / $2}'; }
   for l in $lists; do
     head -n "$CG_N" "$WORK/$l.txt" > "$WORK/cg.txt"
@@ -167,8 +174,11 @@ if [ "$CG_N" -gt 0 ] && command -v valgrind > /dev/null; then
     read -r iv mv < <(counted '*solver_v1::count_solutions' "$OURS" "$WORK/cg.txt" 1 --frozen)
     read -r io mo < <(counted '*band_solver::count_solutions' "$OURS" "$WORK/cg.txt" 1)
     read -r ip mp < <(counted '*Sudoku::solutions_count_up_to' "$PEER" "$WORK/cg.txt" 1)
-    printf '%-18s %7s | %11s %11s %11s %7s %7s | %9s %9s %9s\n' "$l" "$n" "$(per "$iv" "$n")" \
-      "$(per "$io" "$n")" "$(per "$ip" "$n")" "$(ratio "$ip" "$iv")" "$(ratio "$ip" "$io")" \
-      "$(per "$mv" "$n")" "$(per "$mo" "$n")" "$(per "$mp" "$n")"
+    wo=$(whole_instr "$OURS" "$WORK/cg.txt" 1)
+    wp=$(whole_instr "$PEER" "$WORK/cg.txt" 1)
+    printf '%-18s %7s | %11s %11s %11s %7s %7s | %9s %9s %9s | %11s %11s %7s\n' "$l" "$n" \
+      "$(per "$iv" "$n")" "$(per "$io" "$n")" "$(per "$ip" "$n")" "$(ratio "$ip" "$iv")" \
+      "$(ratio "$ip" "$io")" "$(per "$mv" "$n")" "$(per "$mo" "$n")" "$(per "$mp" "$n")" \
+      "$(per "$wo" "$n")" "$(per "$wp" "$n")" "$(ratio "$wp" "$wo")"
   done
 fi
