@@ -93,6 +93,17 @@ const ROW_AND_BOX: [u32; 27] = {
     t
 };
 
+/// The column (one of 9 bits) of each of the 27 cells of a band.
+const COLUMN_BIT: [u16; 27] = {
+    let mut t = [0u16; 27];
+    let mut p = 0;
+    while p < 27 {
+        t[p] = 1 << (p % 9);
+        p += 1;
+    }
+    t
+};
+
 /// The number of set bits of a 9-bit value.
 const POPCOUNT9: [u8; 512] = {
     let mut t = [0u8; 512];
@@ -289,18 +300,18 @@ impl State {
         let filled = filled_cells(cells);
         for (b, band) in cells.chunks_exact(27).enumerate() {
             let mut filled = (filled >> (27 * b)) as u32 & BAND;
+            taken[b] = filled;
             while filled != 0 {
                 let p = filled.trailing_zeros() as usize;
                 filled &= filled - 1;
                 let d = usize::from(band[p]) - 1;
-                let (i, bit, col) = (d * 3 + b, 1u32 << p, 1u32 << (p % 9));
+                let (i, bit, col) = (d * 3 + b, 1u32 << p, u32::from(COLUMN_BIT[p]));
                 if d >= 9 || lines[i] & bit != 0 || cols[d] & col != 0 {
                     return None;
                 }
                 lines[i] |= ROW_AND_BOX[p];
                 cols[d] |= col;
                 givens[i] |= bit;
-                taken[b] |= bit;
             }
         }
         let mut cand = [0u32; 27];
