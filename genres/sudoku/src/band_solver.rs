@@ -28,7 +28,7 @@
 //! A node is one state the search explores: the givens, then one per digit tried on a branching
 //! cell. Every node costs one unit of the [`Budget`], so a puzzle that needs more work than the
 //! budget allows is reported as [`Count::BudgetExhausted`], never guessed. The code uses plain
-//! `u32` bit operations and constant tables only (no SIMD intrinsics, no target-dependent code,
+//! integer bit operations and constant tables only (no SIMD intrinsics, no target-dependent code,
 //! no floating point), so every target (x86_64, aarch64, wasm32) gives the same counts, the same
 //! first solution and the same node counts.
 
