@@ -5,6 +5,9 @@
 //! followed: a candidate that holds removes its peers with the same digit and its cell's other
 //! digits; a candidate that does not hold makes the last candidate of its cell, or the last place
 //! of its digit in a unit, hold. Each consequence remembers the consequences it came from.
+//! They are followed in SE's order (every pending "holds" state before the next "does not
+//! hold" one, which changes the grid only once followed), so the first contradiction found,
+//! and with it the rating, is SE's.
 //! - Static ("multiple forcing chains", SE 8.0): a cell or unit only forces its other candidate
 //!   when it had exactly two in the position being graded.
 //! - Nishio (SE 7.5): dynamic, on one digit only, and only a contradiction counts.
@@ -109,22 +112,36 @@ impl Run {
 }
 
 /// Follows the consequences of `start` under `rule`; `digits` are the cells of each digit.
+///
+/// As SE does: every pending "holds" state is followed before the next pending "does not
+/// hold" one, a "does not hold" state changes the grid (dynamic and Nishio rules) once it has
+/// been followed, and the first state found both holding and not holding stops the run.
 fn propagate(g: &Grid, digits: &[Bits; 10], start: State, rule: Rule) -> Run {
     let mut run = Run::new();
     let nishio = digit_of(start);
+    let static_rule = rule == Rule::Static;
     let mut cand = g.cand;
-    let mut queue = vec![start];
     run.mark(start, &[]);
-    if start & 1 == 0 {
-        cand[cell_of(start)] &= !(1 << digit_of(start));
+    let (mut ons, mut offs) = (Vec::with_capacity(64), Vec::with_capacity(256));
+    if start % 2 == 1 {
+        ons.push(start);
+    } else {
+        offs.push(start);
     }
-    let mut head = 0;
+    let (mut on_head, mut off_head) = (0, 0);
     // Consequences of the current state: (state, parents range in `tmp`).
     let mut next: Vec<(State, usize, usize)> = Vec::with_capacity(32);
     let mut tmp: Vec<u16> = Vec::with_capacity(64);
-    while head < queue.len() && run.conflict.is_none() {
-        let s = queue[head];
-        head += 1;
+    while run.conflict.is_none() {
+        let s = if on_head < ons.len() {
+            on_head += 1;
+            ons[on_head - 1]
+        } else if off_head < offs.len() {
+            off_head += 1;
+            offs[off_head - 1]
+        } else {
+            break;
+        };
         let (c, d) = (cell_of(s), digit_of(s));
         next.clear();
         tmp.clear();
@@ -139,71 +156,68 @@ fn propagate(g: &Grid, digits: &[Bits; 10], start: State, rule: Rule) -> Run {
                 }
             }
         } else {
+            // `cand` still holds `d` here: the grid changes after the state is followed.
             if rule != Rule::Nishio {
-                let m = if rule == Rule::Static {
-                    g.cand[c]
-                } else {
-                    cand[c]
-                };
-                let left = match rule {
-                    Rule::Static if m.count_ones() == 2 => m & !(1 << d),
-                    Rule::Dynamic if m.count_ones() == 1 => m,
-                    _ => 0,
-                };
-                if left != 0 {
-                    let e = left.trailing_zeros() as u8;
+                let m = if static_rule { g.cand[c] } else { cand[c] };
+                if m.count_ones() == 2 && m & (1 << d) != 0 {
+                    let e = (m & !(1 << d)).trailing_zeros() as u8;
                     let from = tmp.len();
-                    for x in digits_of(g.cand[c] & !(1 << e)) {
-                        if rule == Rule::Static || run.has(state(c, x, false)) {
-                            tmp.push(state(c, x, false) as u16);
-                        }
+                    tmp.push(s as u16);
+                    // The digits the chain already removed from the cell.
+                    for x in digits_of(g.cand[c] & !m) {
+                        tmp.push(state(c, x, false) as u16);
                     }
                     next.push((state(c, e, true), from, tmp.len() - from));
                 }
             }
             for u in [row(c), 9 + col(c), 18 + box_of(c)] {
                 let all = digits[d as usize] & UNIT_BITS[u];
-                let places = if rule == Rule::Static {
-                    if all.count_ones() == 2 {
-                        all & !bit(c)
-                    } else {
-                        0
-                    }
+                let mut left = 0u128;
+                if static_rule {
+                    left = all;
                 } else {
-                    let mut left = 0u128;
                     for q in cells_of(all) {
                         if cand[q] & (1 << d) != 0 {
                             left |= bit(q);
                         }
                     }
-                    if left.count_ones() == 1 { left } else { 0 }
-                };
-                if places == 0 {
+                }
+                if left.count_ones() != 2 || left & bit(c) == 0 {
                     continue;
                 }
-                let q = places.trailing_zeros() as usize;
+                let q = (left & !bit(c)).trailing_zeros() as usize;
                 let from = tmp.len();
-                for r in cells_of(all & !bit(q)) {
-                    if rule == Rule::Static || run.has(state(r, d, false)) {
-                        tmp.push(state(r, d, false) as u16);
-                    }
+                tmp.push(s as u16);
+                // The places the chain already removed from the unit.
+                for r in cells_of(all & !left) {
+                    tmp.push(state(r, d, false) as u16);
                 }
                 next.push((state(q, d, true), from, tmp.len() - from));
             }
+            if !static_rule {
+                cand[c] &= !(1 << d);
+            }
         }
         for &(n, from, len) in &next {
-            if run.has(n) || (rule == Rule::Nishio && digit_of(n) != nishio) {
+            if rule == Rule::Nishio && digit_of(n) != nishio {
                 continue;
             }
-            run.mark(n, &tmp[from..from + len]);
-            if n % 2 == 0 {
-                cand[cell_of(n)] &= !(1 << digit_of(n));
-            }
             if run.has(n ^ 1) {
+                if !run.has(n) {
+                    run.mark(n, &tmp[from..from + len]);
+                }
                 run.conflict = Some(n);
                 break;
             }
-            queue.push(n);
+            if run.has(n) {
+                continue;
+            }
+            run.mark(n, &tmp[from..from + len]);
+            if n % 2 == 1 {
+                ons.push(n);
+            } else {
+                offs.push(n);
+            }
         }
     }
     run
@@ -432,8 +446,11 @@ mod tests {
 
     #[test]
     fn nishio_contradiction_on_one_digit() {
-        // Box 4 has 5 only in r4c1, r5c1, r5c2; box 7 only in r7c1, r7c2. If r1c1 were 5, r5c2
-        // and r7c2 would both be 5, in one column. 4 + 4 candidates: 7.5 + 0.1.
+        // Box 4 has 5 only in r4c1, r5c1, r5c2; box 7 only in r7c1, r7c2, so column 3 has 5
+        // only in box 1. If r1c1 were 5, r1c3 and r2c3 would not be, so r3c3 would be 5 (the
+        // last place in column 3) and not be 5 (a peer of r1c1). SE follows every pending
+        // "holds" state first, which finds this contradiction before the one in column 2:
+        // 4 + 2 candidates, 7.5.
         let mut g = grid_with_candidates(&[]);
         for c in [28usize, 29, 38, 45, 46, 47] {
             g.cand[c] &= !(1 << 5);
@@ -444,10 +461,10 @@ mod tests {
         let mut f = Finding::new(true);
         assert!(nishio(&g, &mut f));
         assert_eq!(f.eliminations, vec![(0, 5)]);
-        assert_eq!(f.rating, Some(7.6));
+        assert_eq!(f.rating, Some(7.5));
         assert_eq!(
             f.text,
-            "Nishio forcing chain: if r1c1=5 then r7c2 would both be 5 and not be 5, so 5 is removed from r1c1"
+            "Nishio forcing chain: if r1c1=5 then r3c3 would both be 5 and not be 5, so 5 is removed from r1c1"
         );
     }
 }
