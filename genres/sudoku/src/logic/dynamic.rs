@@ -226,6 +226,8 @@ fn propagate(g: &Grid, digits: &[Bits; 10], start: State, rule: Rule) -> Run {
 /// A deduction: the state that holds, its complexity, and the words for the hint.
 struct Deduction {
     rating: f64,
+    /// Candidates the chains need (SE's complexity: the fewer, the earlier among equal ratings).
+    nodes: usize,
     target: State,
     cells: Vec<usize>,
     why: String,
@@ -267,23 +269,29 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
         }
     }
     let mut best: Option<Deduction> = None;
-    let mut offer = |rating: f64, target: State, make: &dyn Fn() -> (Vec<usize>, String)| {
-        if best.as_ref().is_none_or(|b| rating < b.rating - 1e-9) {
-            let (cells, why) = make();
-            best = Some(Deduction {
-                rating,
-                target,
-                cells,
-                why,
-            });
-        }
-    };
+    let mut offer =
+        |rating: f64, nodes: usize, target: State, make: &dyn Fn() -> (Vec<usize>, String)| {
+            let key = ((tenths(rating) * 10.0).round() as u32, nodes);
+            if best
+                .as_ref()
+                .is_none_or(|b| key < ((tenths(b.rating) * 10.0).round() as u32, b.nodes))
+            {
+                let (cells, why) = make();
+                best = Some(Deduction {
+                    rating,
+                    nodes,
+                    target,
+                    cells,
+                    why,
+                });
+            }
+        };
     // Contradictions: the assumption is false (not in static chains, as in SE).
     for (a, run) in runs.iter().enumerate().filter(|_| rule != Rule::Static) {
         let Some(run) = run else { continue };
         if let Some(x) = run.conflict {
             let n = run.ancestors(x) + run.ancestors(x ^ 1);
-            offer(base + length_increment(n), a ^ 1, &|| {
+            offer(base + length_increment(n), n, a ^ 1, &|| {
                 (
                     vec![cell_of(a), cell_of(x)],
                     format!(
@@ -318,7 +326,7 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
                         continue;
                     }
                     let n = off.ancestors(s) + on.ancestors(s);
-                    offer(base + length_increment(n), s, &|| {
+                    offer(base + length_increment(n), n, s, &|| {
                         let (c, d) = (cell_of(p), digit_of(p));
                         (
                             vec![c, cell_of(s)],
@@ -336,8 +344,11 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
     if rule != Rule::Nishio {
         // Every candidate of a cell, every place of a digit in a unit.
         let mut groups: Vec<(Vec<State>, String)> = Vec::new();
+        // As in SE, static chains start only from cells of three or more candidates (a cell of
+        // two is a simple forcing chain), and a unit's places from the unit's first place.
+        let min = if rule == Rule::Static { 3 } else { 2 };
         for c in 0..81 {
-            if g.cand[c].count_ones() >= 2 {
+            if g.cand[c].count_ones() >= min {
                 groups.push((
                     digits_of(g.cand[c]).map(|d| state(c, d, true)).collect(),
                     format!("whichever digit {} holds", cell_name(c)),
@@ -351,7 +362,7 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
                     .filter(|&&q| g.cand[q as usize] & (1 << d) != 0)
                     .map(|&q| state(q as usize, d, true))
                     .collect();
-                if places.len() >= 2 {
+                if places.len() >= 2 && g.cand[cell_of(places[0])].count_ones() >= min {
                     groups.push((places, format!("wherever {d} goes in {}", unit_name(u))));
                 }
             }
@@ -370,7 +381,7 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
                         continue;
                     }
                     let n: usize = members.iter().map(|r| r.ancestors(s)).sum();
-                    offer(base + length_increment(n), s, &|| {
+                    offer(base + length_increment(n), n, s, &|| {
                         (
                             group
                                 .iter()
@@ -424,33 +435,67 @@ mod tests {
 
     #[test]
     fn cell_forcing_chains() {
-        // r1c1 {1,2}, r1c5 {1,3}, r5c1 {2,3}: whichever digit r1c1 holds, r1c5 or r5c1 is 3,
-        // so r5c5 (seeing both) is not 3. Branches of 4 candidates each: 8.0 + 0.1.
+        // r1c1 {1,2,4}, r1c5 {1,3}, r1c6 {2,3}, r1c7 {3,4}: whichever digit r1c1 holds, one of
+        // r1c5, r1c6, r1c7 is 3, so the rest of row 1 is not 3. Three branches of 4 candidates:
+        // 8.0 + 0.3.
+        let mut g = grid_with_candidates(&[]);
+        g.cand[0] = 0b10110;
+        g.cand[4] = 0b01010;
+        g.cand[5] = 0b01100;
+        g.cand[6] = 0b11000;
+        let mut f = Finding::new(true);
+        assert!(multiple(&g, &mut f));
+        assert_eq!(f.eliminations, vec![(1, 3)]);
+        assert_eq!(f.rating, Some(8.3));
+        assert_eq!(
+            f.text,
+            "Multiple forcing chains: whichever digit r1c1 holds, r1c2≠3, so 3 is removed from r1c2"
+        );
+        // The dynamic rung, at its own base, prefers r1c2≠1 (when r1c1 is 1 it sees r1c2
+        // directly; fewer candidates in all at the same rating).
+        let mut f = Finding::new(false);
+        assert!(dynamic(&g, &mut f));
+        assert_eq!((f.eliminations, f.rating), (vec![(1, 1)], Some(8.8)));
+    }
+
+    #[test]
+    fn static_chains_skip_two_candidate_cells() {
+        // r1c1 {1,2}, r1c5 {1,3}, r5c1 {2,3}: whichever digit r1c1 holds, r1c5 or r5c1 is 3, so
+        // r5c5 is not 3; but SE's static multiple chains do not start from a cell of two
+        // candidates (that is a simple forcing chain): they find it from the places of 1 in
+        // box 2 instead, at 8.7, while dynamic chains start from r1c1: 8.5 + 0.1.
         let mut g = grid_with_candidates(&[]);
         g.cand[0] = 0b0110;
         g.cand[4] = 0b1010;
         g.cand[36] = 0b1100;
         let mut f = Finding::new(true);
         assert!(multiple(&g, &mut f));
-        assert_eq!(f.eliminations, vec![(40, 3)]);
-        assert_eq!(f.rating, Some(8.1));
+        assert_eq!(
+            (f.eliminations.clone(), f.rating),
+            (vec![(40, 3)], Some(8.7))
+        );
         assert_eq!(
             f.text,
-            "Multiple forcing chains: whichever digit r1c1 holds, r5c5≠3, so 3 is removed from r5c5"
+            "Multiple forcing chains: wherever 1 goes in box 2, r5c5≠3, so 3 is removed from r5c5"
         );
-        // The dynamic rung finds the same at its own base.
-        let mut f = Finding::new(false);
+        let mut f = Finding::new(true);
         assert!(dynamic(&g, &mut f));
-        assert_eq!((f.eliminations, f.rating), (vec![(40, 3)], Some(8.6)));
+        assert_eq!(
+            (f.eliminations.clone(), f.rating),
+            (vec![(40, 3)], Some(8.6))
+        );
+        assert_eq!(
+            f.text,
+            "Dynamic forcing chains: whichever digit r1c1 holds, r5c5≠3, so 3 is removed from r5c5"
+        );
     }
 
     #[test]
     fn nishio_contradiction_on_one_digit() {
-        // Box 4 has 5 only in r4c1, r5c1, r5c2; box 7 only in r7c1, r7c2, so column 3 has 5
-        // only in box 1. If r1c1 were 5, r1c3 and r2c3 would not be, so r3c3 would be 5 (the
-        // last place in column 3) and not be 5 (a peer of r1c1). SE follows every pending
-        // "holds" state first, which finds this contradiction before the one in column 2:
-        // 4 + 2 candidates, 7.5.
+        // Box 4 has 5 only in r4c1, r5c1, r5c2; box 7 only in r7c1, r7c2. If r7c4 were 5, r7c1
+        // would not be, so r7c2 would be 5 (the last place in box 7) and not be 5 (a peer of
+        // r7c4): 3 + 2 candidates, 7.5, the fewest of the contradictions rated 7.5 (r1c1=5
+        // empties column 3 in 4 + 2).
         let mut g = grid_with_candidates(&[]);
         for c in [28usize, 29, 38, 45, 46, 47] {
             g.cand[c] &= !(1 << 5);
@@ -460,11 +505,11 @@ mod tests {
         }
         let mut f = Finding::new(true);
         assert!(nishio(&g, &mut f));
-        assert_eq!(f.eliminations, vec![(0, 5)]);
+        assert_eq!(f.eliminations, vec![(57, 5)]);
         assert_eq!(f.rating, Some(7.5));
         assert_eq!(
             f.text,
-            "Nishio forcing chain: if r1c1=5 then r3c3 would both be 5 and not be 5, so 5 is removed from r1c1"
+            "Nishio forcing chain: if r7c4=5 then r7c2 would both be 5 and not be 5, so 5 is removed from r7c4"
         );
     }
 }
