@@ -26,7 +26,7 @@
 
 use super::aic::{describe_state, length_increment};
 use super::candidates::{
-    Bits, Grid, PEER_BITS, UNIT_BITS, UNITS, bit, box_of, cell_name, cells_of, col, digits_of, row,
+    Bits, Grid, PEERS_SE, UNIT_BITS, UNITS, bit, box_of, cell_name, cells_of, col, digits_of, row,
     unit_name,
 };
 use super::technique::{Finding, tenths};
@@ -147,12 +147,14 @@ fn propagate(g: &Grid, digits: &[Bits; 10], start: State, rule: Rule) -> Run {
         tmp.clear();
         if s % 2 == 1 {
             tmp.push(s as u16);
-            for q in cells_of(PEER_BITS[c] & digits[d as usize]) {
-                next.push((state(q, d, false), 0, 1));
-            }
             if rule != Rule::Nishio {
                 for e in digits_of(g.cand[c] & !(1 << d)) {
                     next.push((state(c, e, false), 0, 1));
+                }
+            }
+            for &q in &PEERS_SE[c] {
+                if digits[d as usize] & bit(q as usize) != 0 {
+                    next.push((state(q as usize, d, false), 0, 1));
                 }
             }
         } else {
@@ -170,7 +172,7 @@ fn propagate(g: &Grid, digits: &[Bits; 10], start: State, rule: Rule) -> Run {
                     next.push((state(c, e, true), from, tmp.len() - from));
                 }
             }
-            for u in [row(c), 9 + col(c), 18 + box_of(c)] {
+            for u in [18 + box_of(c), row(c), 9 + col(c)] {
                 let all = digits[d as usize] & UNIT_BITS[u];
                 let mut left = 0u128;
                 if static_rule {
