@@ -21,7 +21,9 @@
 //! hints, the lowest rating wins, then the fewest candidates, then the first found (X, Y, both;
 //! in grid order; loops before chains).
 
-use super::candidates::{Bits, Grid, PEER_BITS, UNIT_BITS, bit, cell_name, cells_of, col, row};
+use super::candidates::{
+    Bits, Grid, PEER_BITS, PEERS_SE, UNIT_BITS, bit, cell_name, cells_of, col, row,
+};
 use super::technique::Finding;
 
 /// SE's length increment for a chain of `nodes` candidates (see the module docs).
@@ -83,13 +85,16 @@ impl Links {
     /// Calls `visit(next, is_y_link)` for every implication of `s`.
     fn each(&self, g: &Grid, s: State, mode: Mode, mut visit: impl FnMut(State, bool)) {
         let (c, d) = (cell_of(s), digit_of(s));
+        // SE's order: the cell's own candidates, then the box, the row and the column.
         if s % 2 == 1 {
-            for q in cells_of(PEER_BITS[c] & self.digit[d as usize]) {
-                visit(state(q, d, false), false);
-            }
             if mode != Mode::X {
                 for e in super::candidates::digits_of(g.cand[c] & !(1 << d)) {
                     visit(state(c, e, false), true);
+                }
+            }
+            for &q in &PEERS_SE[c] {
+                if self.digit[d as usize] & bit(q as usize) != 0 {
+                    visit(state(q as usize, d, false), false);
                 }
             }
         } else {
@@ -98,7 +103,7 @@ impl Links {
                 visit(state(c, e, true), true);
             }
             if mode != Mode::Y {
-                for u in [row(c), 9 + col(c), 18 + super::candidates::box_of(c)] {
+                for u in [18 + super::candidates::box_of(c), row(c), 9 + col(c)] {
                     let m = self.digit[d as usize] & UNIT_BITS[u] & !bit(c);
                     if m.count_ones() == 1 {
                         visit(state(m.trailing_zeros() as usize, d, true), false);
