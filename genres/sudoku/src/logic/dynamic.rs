@@ -18,7 +18,9 @@
 //! candidate both holding and not holding is false; in dynamic chains, a consequence reached
 //! both when a candidate of a cell with three or more holds and when it does not is true; in
 //! static and dynamic chains, a consequence reached for every candidate of a cell, or for every
-//! place of a digit in a unit, is true. Its rating is the base
+//! place of a digit in a unit, is true. As in SE, a branch whose assumption met a
+//! contradiction still takes part with the consequences found until then (its assumption is
+//! false, so whatever it implies holds vacuously). Its rating is the base
 //! plus SE's length increment ([`aic::length_increment`]) for its complexity: the number of
 //! consequences the chains need, summed over the chains (SE's count of ancestors). The lowest
 //! rated deduction is taken. SE's "dynamic (+)" (9.0) and nested chains (9.5+) add techniques
@@ -316,9 +318,6 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
             let (Some(off), Some(on)) = (&runs[p], &runs[p + 1]) else {
                 continue;
             };
-            if off.conflict.is_some() || on.conflict.is_some() {
-                continue;
-            }
             for w in 0..23 {
                 let mut both = off.seen[w] & on.seen[w];
                 while both != 0 {
@@ -371,7 +370,7 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
         }
         for (group, words) in &groups {
             let members: Vec<&Run> = group.iter().filter_map(|&s| runs[s].as_ref()).collect();
-            if members.len() != group.len() || members.iter().any(|r| r.conflict.is_some()) {
+            if members.len() != group.len() {
                 continue;
             }
             for w in 0..23 {
