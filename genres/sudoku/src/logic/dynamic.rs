@@ -513,4 +513,41 @@ mod tests {
             "Nishio forcing chain: if r7c4=5 then r7c2 would both be 5 and not be 5, so 5 is removed from r7c4"
         );
     }
+
+    #[test]
+    fn a_branch_that_meets_a_contradiction_still_counts() {
+        // SE rates this bank puzzle 8.8. At its second dynamic step, 4 in row 6 is removed
+        // from r5c8 by unit forcing in which one place's branch ends in a contradiction: the
+        // consequences it found until then still count (4 cannot go there), as in SE.
+        let cells = crate::logic::testutil::parse(
+            "000020060130690080200000009040002010600030005070100030900000003020015078010080000",
+        );
+        let mut grids = Vec::new();
+        let g = super::super::grade::run(&cells, crate::level::Level::Master, |t, _, grid| {
+            if t.name == "Dynamic forcing chains" {
+                grids.push(grid.clone());
+            }
+        })
+        .unwrap();
+        assert_eq!(g.score, 8.8);
+        let grid = &grids[1];
+        let mut f = Finding::new(true);
+        assert!(dynamic(grid, &mut f));
+        assert_eq!(f.eliminations, vec![(43, 4)]);
+        assert_eq!(f.rating, Some(8.8));
+        assert_eq!(
+            f.text,
+            "Dynamic forcing chains: wherever 4 goes in row 6, r5c8≠4, so 4 is removed from r5c8"
+        );
+        let mut digits = [0u128; 10];
+        for (d, b) in digits.iter_mut().enumerate().skip(1) {
+            *b = grid.digit_bits(d as u8);
+        }
+        let cut: Vec<Run> = cells_of(digits[4] & UNIT_BITS[5])
+            .map(|c| propagate(grid, &digits, state(c, 4, true), Rule::Dynamic))
+            .filter(|r| r.conflict.is_some())
+            .collect();
+        assert_eq!(cut.len(), 1);
+        assert!(cut[0].has(state(43, 4, false)));
+    }
 }
