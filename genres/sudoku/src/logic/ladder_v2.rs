@@ -1,7 +1,8 @@
 //! `LADDER_V2`: the grading ladder on Sukaku Explainer's scale, for grading reports and hints
 //! (no released generator grades with it; `LADDER_V1` stays frozen with g1 and g2).
 //!
-//! Rungs are sorted by rating, as SE tries its techniques, and levels rise with the ratings so
+//! Rungs are sorted by rating, as SE tries its techniques (the XY-wing comes after the
+//! turbot-fish family up to the empty rectangle, as in SE), and levels rise with the ratings so
 //! that a level cap stops the walk exactly where the level's techniques end (see the `logic`
 //! module docs for the table and where we differ from SE).
 
@@ -26,7 +27,6 @@ pub(crate) const LADDER_V2: Ladder = Ladder {
         t("Swordfish", Level::Medium, 3.8, fish::swordfish),
         t("Hidden triple", Level::Medium, 4.0, subsets::hidden_triple),
         t("Turbot fish", Level::Hard, 4.0, strong_links::two_links),
-        t("XY-wing", Level::Hard, 4.2, wings::xy_wing),
         t(
             "Empty rectangle",
             Level::Hard,
@@ -39,6 +39,7 @@ pub(crate) const LADDER_V2: Ladder = Ladder {
             4.3,
             grouped::two_links,
         ),
+        t("XY-wing", Level::Hard, 4.2, wings::xy_wing),
         t("XYZ-wing", Level::Hard, 4.4, wings::xyz_wing),
         t(
             "Unique rectangle type 1",

@@ -187,6 +187,15 @@ mod tests {
                 w[0].name,
                 w[1].name
             );
+        }
+        // Ratings rise but for the XY-wing (4.2), which SE tries after its turbot-fish family
+        // (up to the empty rectangle, 4.3, and our grouped two-link chains).
+        let rungs: Vec<&Technique> = LADDER
+            .rungs
+            .iter()
+            .filter(|t| t.name != "XY-wing")
+            .collect();
+        for w in rungs.windows(2) {
             assert!(
                 w[0].rating <= w[1].rating,
                 "{} before {}",
@@ -194,6 +203,8 @@ mod tests {
                 w[1].name
             );
         }
+        let at = |name: &str| LADDER.rungs.iter().position(|t| t.name == name).unwrap();
+        assert_eq!(at("XY-wing"), at("Grouped two-strong-link chain") + 1);
         names_are_unique_and_ends_are_easy_and_master(LADDER);
     }
 
