@@ -23,19 +23,21 @@
 //! |        | beyond two, naked set 4.6-4.8), Unique loop types 1, 2, 4 (4.6 six cells, 4.7   |
 //! |        | eight) and 3 (the loop's rating + the set's as for rectangles), Naked quad      |
 //! |        | (5.0), Jellyfish (5.2), Hidden quad (5.4)                                       |
-//! | EXPERT | Strong-link chains of 3 links (5.4-5.6), WXYZ-wing (5.5, 5.6), BUG + 1 (5.6),   |
-//! |        | BUG types 2 and 4 (5.7), grouped 3 links (5.7-5.9), BUG type 3 (5.6 + 0.1 per   |
-//! |        | digit of its naked set), 4 links (5.8-6.0), grouped 4 links (6.1-6.3), Aligned  |
-//! |        | pair exclusion (6.2), VWXYZ-wing (6.2-6.4), 5 and 6 links (6.2-6.8), Forcing    |
-//! |        | chains and cycles: bidirectional cycle (6.5 + length with X or Y links only,    |
-//! |        | 7.0 + length mixed), forcing chain (6.6 + length X links only, 7.0 + length     |
-//! |        | with Y links: SE has no Y-only forcing chain, so an XY-chain rates 7.0+)        |
+//! | EXPERT | Strong-link chains of 3 links (5.4-5.6), grouped 3 links (5.7-5.9), WXYZ-wing   |
+//! |        | (5.5, 5.6), BUG + 1 (5.6), BUG types 2 and 4 (5.7), BUG type 3 (5.6 + 0.1 per   |
+//! |        | digit of its naked set), 4 links (5.8-6.0), grouped 4 links (6.1-6.3),          |
+//! |        | VWXYZ-wing (6.2-6.4), Aligned pair exclusion (6.2), 5 and 6 links (6.2-6.8),    |
+//! |        | Forcing chains and cycles: bidirectional cycle (6.5 + length with X or Y links  |
+//! |        | only, 7.0 + length mixed), forcing chain (6.6 + length X links only, 7.0 +      |
+//! |        | length with Y links: SE has no Y-only forcing chain, so an XY-chain rates 7.0+) |
 //! | MASTER | Aligned triple exclusion (7.5), Nishio (7.5 + length), Multiple forcing chains  |
 //! |        | (8.0 + length), Dynamic forcing chains (8.5 + length), Trial (9.5)              |
 //!
-//! The order is SE's, by rating (but for the XY-wing, which SE tries after its turbot-fish
-//! family up to the empty rectangle); levels rise along the ladder, so a level cap stops the
-//! walk exactly where that level's techniques end. The length increment is SE's: 0.1 for each of
+//! The order is SE's (Sukaku Explainer's list of techniques): by rating, but for the XY-wing,
+//! which SE tries after its two-strong-link family (up to the empty rectangle and grouped
+//! links), and grouped three-link chains, tried with the three-link ones before the WXYZ-wing;
+//! levels rise along the ladder, so a level cap stops the walk exactly where that level's
+//! techniques end. The length increment is SE's: 0.1 for each of
 //! the thresholds 4, 6, 8, 12, 16, 24, 32, ... that the chain's candidate count minus 2 exceeds
 //! (`aic::length_increment`); for multiple and dynamic chains the count is summed over the
 //! branches, each counting the candidates its conclusion rests on. Inside a chain rung the

@@ -188,12 +188,14 @@ mod tests {
                 w[1].name
             );
         }
-        // Ratings rise but for the XY-wing (4.2), which SE tries after its turbot-fish family
-        // (up to the empty rectangle, 4.3, and our grouped two-link chains).
+        // Ratings rise but for two rungs placed as SE tries them: the XY-wing (4.2) after the
+        // two-strong-link family (up to 4.5), the grouped three-link chains (5.7-5.9) with the
+        // three-link ones, before the WXYZ-wing (5.5).
+        let placed = ["XY-wing", "Grouped three-strong-link chain"];
         let rungs: Vec<&Technique> = LADDER
             .rungs
             .iter()
-            .filter(|t| t.name != "XY-wing")
+            .filter(|t| !placed.contains(&t.name))
             .collect();
         for w in rungs.windows(2) {
             assert!(
@@ -205,6 +207,11 @@ mod tests {
         }
         let at = |name: &str| LADDER.rungs.iter().position(|t| t.name == name).unwrap();
         assert_eq!(at("XY-wing"), at("Grouped two-strong-link chain") + 1);
+        assert_eq!(
+            at("Grouped three-strong-link chain"),
+            at("Three-strong-link chain") + 1
+        );
+        assert_eq!(at("WXYZ-wing"), at("Three-strong-link chain") + 2);
         names_are_unique_and_ends_are_easy_and_master(LADDER);
     }
 
