@@ -3,9 +3,9 @@
 //!
 //! Rungs are in the order SE tries its techniques: by rating, but for the XY-wing (after the
 //! two-strong-link family) and the grouped three-link chains (with the three-link ones, before
-//! the WXYZ-wing); levels rise along the ladder so
-//! that a level cap stops the walk exactly where the level's techniques end (see the `logic`
-//! module docs for the table and where we differ from SE).
+//! the WXYZ-wing); levels rise along the ladder so that a level cap stops the walk exactly where
+//! the level's techniques end (see the `logic` module docs for the table and where we differ
+//! from SE).
 
 use super::technique::{Ladder, Limits, t};
 use super::{
