@@ -15,17 +15,17 @@
 //! | Level  | Technique (rating)                                                              |
 //! |--------|---------------------------------------------------------------------------------|
 //! | EASY   | Hidden single (1.2 in a box, 1.5 in a line), Naked single (2.3)                 |
-//! | MEDIUM | Pointing (2.6), Claiming (2.8), Naked pair (3.0), X-wing (3.2), Hidden pair      |
-//! |        | (3.4), Naked triple (3.6), Swordfish (3.8), Hidden triple (4.0)                  |
+//! | MEDIUM | Pointing (2.6), Claiming (2.8), Naked pair (3.0), X-wing (3.2), Hidden pair     |
+//! |        | (3.4), Naked triple (3.6), Swordfish (3.8), Hidden triple (4.0)                 |
 //! | HARD   | Skyscraper (4.0), two-string kite (4.1), turbot fish (4.2), Empty rectangle     |
-//! |        | (4.3), grouped two-link chains (4.3-4.5), XY-wing (4.2), XYZ-wing (4.4),        |
+//! |        | (4.3), grouped two-link chains (4.3), XY-wing (4.2), XYZ-wing (4.4),            |
 //! |        | Unique rectangle types 1, 2, 4 (4.5), type 3 (hidden set 4.5 + 0.1 per digit    |
 //! |        | beyond two, naked set 4.6-4.8), Unique loop types 1, 2, 4 (4.6 six cells, 4.7   |
 //! |        | eight) and 3 (the loop's rating + the set's as for rectangles), Naked quad      |
 //! |        | (5.0), Jellyfish (5.2), Hidden quad (5.4)                                       |
-//! | EXPERT | Strong-link chains of 3 links (5.4-5.6), grouped 3 links (5.7-5.9), WXYZ-wing   |
+//! | EXPERT | Strong-link chains of 3 links (5.4-5.6), grouped 3 links (5.7), WXYZ-wing       |
 //! |        | (5.5, 5.6), BUG + 1 (5.6), BUG types 2 and 4 (5.7), BUG type 3 (5.6 + 0.1 per   |
-//! |        | digit of its naked set), 4 links (5.8-6.0), grouped 4 links (6.1-6.3),          |
+//! |        | digit of its naked set), 4 links (5.8-6.0), grouped 4 links (6.1),              |
 //! |        | VWXYZ-wing (6.2-6.4), Aligned pair exclusion (6.2), 5 and 6 links (6.2-6.8),    |
 //! |        | Forcing chains and cycles: bidirectional cycle (6.5 + length with X or Y links  |
 //! |        | only, 7.0 + length mixed), forcing chain (6.6 + length X links only, 7.0 +      |
@@ -55,8 +55,8 @@
 //!   band's rank agreement (0.984 to 0.967), so SE-2.5 puzzles read 2.6-3.0 here.
 //! - SE tries hidden pairs before naked pairs and turbot fish before swordfish; following that
 //!   order measured worse on the sample than the rating order used here.
-//! - Grouped strong links (SE's +0.3) are searched in chains of two to four strong links only
-//!   (`grouped`); unique loops of ten cells or more, BUG type 2 with cells of four
+//! - Grouped strong links (SE's base + 0.3, flat) are searched in chains of two to four strong
+//!   links only (`grouped`); unique loops of ten cells or more, BUG type 2 with cells of four
 //!   candidates, and UVWXYZ and TUVWXYZ wings are not searched: where SE uses them a later
 //!   rung finds the deduction at a higher rating. (A search for ten-cell loops tried on the
 //!   sample changed nothing measurable.)
