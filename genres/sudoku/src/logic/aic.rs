@@ -82,31 +82,31 @@ impl Links {
         Links { digit }
     }
 
-    /// Calls `visit(next, is_y_link)` for every implication of `s`.
-    fn each(&self, g: &Grid, s: State, mode: Mode, mut visit: impl FnMut(State, bool)) {
+    /// Calls `visit(next)` for every implication of `s`.
+    fn each(&self, g: &Grid, s: State, mode: Mode, mut visit: impl FnMut(State)) {
         let (c, d) = (cell_of(s), digit_of(s));
         // SE's order: the cell's own candidates, then the box, the row and the column.
         if s % 2 == 1 {
             if mode != Mode::X {
                 for e in super::candidates::digits_of(g.cand[c] & !(1 << d)) {
-                    visit(state(c, e, false), true);
+                    visit(state(c, e, false));
                 }
             }
             for &q in &PEERS_SE[c] {
                 if self.digit[d as usize] & bit(q as usize) != 0 {
-                    visit(state(q as usize, d, false), false);
+                    visit(state(q as usize, d, false));
                 }
             }
         } else {
             if mode != Mode::X && g.cand[c].count_ones() == 2 {
                 let e = (g.cand[c] & !(1 << d)).trailing_zeros() as u8;
-                visit(state(c, e, true), true);
+                visit(state(c, e, true));
             }
             if mode != Mode::Y {
                 for u in [18 + super::candidates::box_of(c), row(c), 9 + col(c)] {
                     let m = self.digit[d as usize] & UNIT_BITS[u] & !bit(c);
                     if m.count_ones() == 1 {
-                        visit(state(m.trailing_zeros() as usize, d, true), false);
+                        visit(state(m.trailing_zeros() as usize, d, true));
                     }
                 }
             }
@@ -294,14 +294,14 @@ fn cycles(
             break;
         }
         offs.clear();
-        links.each(g, p, mode, |q, _| offs.push(q));
+        links.each(g, p, mode, |q| offs.push(q));
         for &q in offs.iter() {
             // SE skips a state that is already on the path to `p`.
             if on_path(q, p, parent, via) {
                 continue;
             }
             ons.clear();
-            links.each(g, q, mode, |r, _| ons.push(r));
+            links.each(g, q, mode, |r| ons.push(r));
             for &r in ons.iter() {
                 if r == start {
                     if len >= 4 && Best::beaten_by(best, base + length_increment(len), len) {
@@ -421,7 +421,7 @@ fn search(
             continue;
         }
         let mut hit = false;
-        links.each(g, s, mode, |n, _| {
+        links.each(g, s, mode, |n| {
             if hit || seen[n / 64] & (1 << (n % 64)) != 0 {
                 return;
             }
