@@ -37,9 +37,9 @@
 //! which SE tries after its two-strong-link family (up to the empty rectangle and grouped
 //! links), and grouped three-link chains, tried with the three-link ones before the WXYZ-wing;
 //! levels rise along the ladder, so a level cap stops the walk exactly where that level's
-//! techniques end. The length increment is SE's: 0.1 for each of
-//! the thresholds 4, 6, 8, 12, 16, 24, 32, ... that the chain's candidate count minus 2 exceeds
-//! (`aic::length_increment`); for multiple and dynamic chains the count is summed over the
+//! techniques end. The length increment is SE's: 0.1 for each of the thresholds 4, 6, 8, 12,
+//! 16, 24, 32, ... that the chain's candidate count minus 2 exceeds (`aic::length_increment`;
+//! a loop counts its start once); for multiple and dynamic chains the count is summed over the
 //! branches, each counting the candidates its conclusion rests on. Inside a chain rung the
 //! lowest rating wins, then the fewest candidates, as SE sorts its hints; implications are
 //! followed in SE's order (a cell's own candidates, then its box, row and column; in multiple
@@ -53,8 +53,8 @@
 //!   leaves: 1.7-2.5) are not rungs: all four placed puzzles below SE more often than they
 //!   matched, and the direct hidden triple alone gained 3 of 333 hard puzzles but lowered the
 //!   band's rank agreement (0.984 to 0.967), so SE-2.5 puzzles read 2.6-3.0 here.
-//! - SE tries hidden pairs before naked pairs and turbot fish before swordfish; following that
-//!   order measured worse on the sample than the rating order used here.
+//! - The original SE tries hidden pairs before naked pairs and turbot fish before swordfish;
+//!   that order measured worse on the sample than Sukaku Explainer's, which the ladder follows.
 //! - Grouped strong links (SE's base + 0.3, flat) are searched in chains of two to four strong
 //!   links only (`grouped`); unique loops of ten cells or more, BUG type 2 with cells of four
 //!   candidates, and UVWXYZ and TUVWXYZ wings are not searched: where SE uses them a later
@@ -64,7 +64,8 @@
 //!   hidden-set, then naked-set type 3 tried in that order; SE keeps the lowest rated hint over
 //!   all loops, so a loop step can read 0.1-0.3 above SE's.
 //! - Strong-link chains: SE's variants add 0.1 or 0.2 by the kinds of unit linked; we add 0.1
-//!   for a box link and 0.1 when both rows and columns are used, a reading of SE's rule.
+//!   for a box link and 0.1 when both rows and columns are used, and rate a chain through a
+//!   group flat (base + 0.3), as Sukaku Explainer does.
 //! - Forcing chains and cycles, and multiple, Nishio and dynamic chains, follow SE's search
 //!   (modes, order of implications, lowest rating then fewest candidates), so on the sample
 //!   they match SE on all but a few puzzles; where they differ, an earlier rung of ours that
