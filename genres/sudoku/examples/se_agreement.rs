@@ -9,7 +9,8 @@
 //! the technique of our hardest step).
 //!
 //! With `--over` as the second argument, it then lists the puzzles we rate more than SE + 0.5
-//! (SE's rating, ours, our hardest step, the puzzle), to see which step each one needs.
+//! (SE's rating, ours, our hardest step, the puzzle), to see which step each one needs; with
+//! `--misses`, every puzzle we rate more than 0.05 away from SE, in the same form.
 //!
 //!   cargo run --release -p dayseed-sudoku --example se_agreement -- bench/data/se-bank-sample.txt
 
@@ -31,14 +32,17 @@ struct Row {
 
 fn main() {
     let Some(path) = std::env::args().nth(1) else {
-        eprintln!("usage: se_agreement <bank file: hash puzzle rating per line> [--over]");
+        eprintln!(
+            "usage: se_agreement <bank file: hash puzzle rating per line> [--over | --misses]"
+        );
         std::process::exit(2);
     };
-    let over = match std::env::args().nth(2).as_deref() {
-        None => false,
-        Some("--over") => true,
+    let (over, misses) = match std::env::args().nth(2).as_deref() {
+        None => (false, false),
+        Some("--over") => (true, false),
+        Some("--misses") => (false, true),
         Some(other) => {
-            eprintln!("unknown option {other} (expected --over)");
+            eprintln!("unknown option {other} (expected --over or --misses)");
             std::process::exit(2);
         }
     };
@@ -149,6 +153,13 @@ fn main() {
         println!();
         println!("rated more than SE + 0.5: SE, ours, our hardest step, puzzle");
         for r in rows.iter().filter(|r| r.ours > r.se + 0.5 + 1e-9) {
+            println!("{:.1} {:.1} {} {}", r.se, r.ours, r.hardest, r.puzzle);
+        }
+    }
+    if misses {
+        println!();
+        println!("differing by more than 0.05: SE, ours, our hardest step, puzzle");
+        for r in rows.iter().filter(|r| (r.ours - r.se).abs() > 0.05) {
             println!("{:.1} {:.1} {} {}", r.se, r.ours, r.hardest, r.puzzle);
         }
     }

@@ -1,23 +1,30 @@
-//! Forcing chains on candidates, rated as Sukaku Explainer (SE) rates its "forcing chains &
-//! cycles" ([`LADDER_V2`](super::ladder_v2) only).
+//! Forcing chains and bidirectional cycles on candidates, rated as Sukaku Explainer (SE) rates
+//! its "forcing chains & cycles" ([`LADDER_V2`](super::ladder_v2) only).
 //!
 //! A chain alternates implications between candidates: "holds" implies that its peers with
-//! the same digit and the other digits of its cell do not hold (weak links); "does not hold"
-//! implies that the other digit of a two-candidate cell holds (a Y link) or that the other place
-//! of the digit in a unit where it has two places holds (an X link). If assuming a candidate
-//! leads through such a chain to its own negation, it is removed; if denying it leads to it, it
-//! is placed. This covers X-chains, XY-chains and alternating inference chains; SE's
-//! bidirectional cycles (6.5) are not searched separately: their eliminations come out of
-//! this rung as chains two links longer, usually 0.1 higher.
+//! the same digit and (when Y links are allowed) the other digits of its cell do not hold (weak
+//! links); "does not hold" implies that the other digit of a two-candidate cell holds (a Y link)
+//! or that the other place of the digit in a unit where it has two places holds (an X link). If
+//! assuming a candidate leads through such a chain to its own negation, it is removed; if
+//! denying it leads to it, it is placed. A bidirectional cycle is a loop of such implications
+//! back to the candidate it starts from: it holds read either way, so of the two ends of each
+//! of its links one is true, and a candidate outside the loop that sees a "holds" and a "does
+//! not hold" candidate of its digit in the loop is removed. This covers X-chains, XY-chains,
+//! alternating inference chains, X-cycles and XY loops (remote pairs).
 //!
-//! Rating: 6.6 for a chain of X links only or Y links only, 7.0 when both kinds are used, plus
-//! SE's length increment: with `n` candidates in the chain (both ends included), 0.1 for every
-//! threshold 4, 6, 8, 12, 16, 24, 32, ... (each the previous times 3/2, then 4/3, alternately)
-//! that `n - 2` exceeds. Like SE, every chain is searched in the three modes (X only, Y only,
-//! both) and the lowest rated deduction is taken.
+//! Like SE, the search runs in three modes: X links only, Y links only (loops only, from a
+//! two-candidate cell: SE has no Y-only forcing chain, so an XY-chain is a chain of the mixed
+//! mode), then both. Rating by mode: a loop 6.5 (X or Y only) or 7.0 (both), a chain 6.6
+//! (X only) or 7.0 (both), plus SE's length increment: with `n` candidates in the chain or
+//! loop (a loop's start counted once), 0.1 for every threshold 4, 6, 8, 12, 16, 24, 32, ...
+//! (each the previous times 3/2, then 4/3, alternately) that `n - 2` exceeds. As SE sorts its
+//! hints, the lowest rating wins, then the fewest candidates, then the first found (X, Y, both;
+//! in grid order; loops before chains).
 
-use super::candidates::{Bits, Grid, PEER_BITS, UNIT_BITS, bit, cell_name, cells_of, col, row};
-use super::technique::{Finding, tenths};
+use super::candidates::{
+    Bits, Grid, PEER_BITS, PEERS_SE, UNIT_BITS, bit, cell_name, cells_of, col, row,
+};
+use super::technique::Finding;
 
 /// SE's length increment for a chain of `nodes` candidates (see the module docs).
 pub(crate) fn length_increment(nodes: usize) -> f64 {
@@ -75,28 +82,31 @@ impl Links {
         Links { digit }
     }
 
-    /// Calls `visit(next, is_y_link)` for every implication of `s`.
-    fn each(&self, g: &Grid, s: State, mode: Mode, mut visit: impl FnMut(State, bool)) {
+    /// Calls `visit(next)` for every implication of `s`.
+    fn each(&self, g: &Grid, s: State, mode: Mode, mut visit: impl FnMut(State)) {
         let (c, d) = (cell_of(s), digit_of(s));
+        // SE's order: the cell's own candidates, then the box, the row and the column.
         if s % 2 == 1 {
-            for q in cells_of(PEER_BITS[c] & self.digit[d as usize]) {
-                visit(state(q, d, false), false);
-            }
             if mode != Mode::X {
                 for e in super::candidates::digits_of(g.cand[c] & !(1 << d)) {
-                    visit(state(c, e, false), true);
+                    visit(state(c, e, false));
+                }
+            }
+            for &q in &PEERS_SE[c] {
+                if self.digit[d as usize] & bit(q as usize) != 0 {
+                    visit(state(q as usize, d, false));
                 }
             }
         } else {
             if mode != Mode::X && g.cand[c].count_ones() == 2 {
                 let e = (g.cand[c] & !(1 << d)).trailing_zeros() as u8;
-                visit(state(c, e, true), true);
+                visit(state(c, e, true));
             }
             if mode != Mode::Y {
-                for u in [row(c), 9 + col(c), 18 + super::candidates::box_of(c)] {
+                for u in [18 + super::candidates::box_of(c), row(c), 9 + col(c)] {
                     let m = self.digit[d as usize] & UNIT_BITS[u] & !bit(c);
                     if m.count_ones() == 1 {
-                        visit(state(m.trailing_zeros() as usize, d, true), false);
+                        visit(state(m.trailing_zeros() as usize, d, true));
                     }
                 }
             }
@@ -104,52 +114,96 @@ impl Links {
     }
 }
 
-/// The best chain found: rating and its states from the start.
+/// The best deduction found so far.
 struct Best {
-    rating: f64,
+    /// Rating in tenths (SE sorts its hints by rating, then by complexity, then by kind).
+    tenths: u32,
+    /// Candidates in the chain or loop (SE's complexity).
+    nodes: usize,
+    /// The states from the start: a chain ends at the start's negation, a loop at the state
+    /// that implies the start again.
     chain: Vec<State>,
+    /// For a loop, the candidates it removes (empty for a chain).
+    loop_elims: Vec<(u8, u8)>,
+    /// The search mode of the deduction (names a loop in the hint).
+    mode: Mode,
 }
 
-/// Forcing chain (SE's "forcing chains & cycles", 6.6 and up).
+impl Best {
+    /// True if a deduction rated `rating` with `nodes` candidates would come first.
+    fn beaten_by(best: &Option<Best>, rating: f64, nodes: usize) -> bool {
+        best.as_ref()
+            .is_none_or(|b| (to_tenths(rating), nodes) < (b.tenths, b.nodes))
+    }
+}
+
+fn to_tenths(rating: f64) -> u32 {
+    (rating * 10.0).round() as u32
+}
+
+/// The most candidates (at least `min`) a deduction rated `base` + length may have and still
+/// come before `best`; `None` if even the shortest would not.
+fn node_limit(best: &Option<Best>, base: f64, min: usize) -> Option<u8> {
+    if !Best::beaten_by(best, base + length_increment(min), min) {
+        return None;
+    }
+    let mut n = min;
+    while n < MAX_NODES as usize && Best::beaten_by(best, base + length_increment(n + 1), n + 1) {
+        n += 1;
+    }
+    Some(n as u8)
+}
+
+/// Forcing chain or bidirectional cycle (SE's "forcing chains & cycles", 6.5 and up).
 pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
     let links = Links::new(g);
     let mut best: Option<Best> = None;
     let mut parent = vec![u16::MAX; 1458];
+    let mut via = vec![u16::MAX; 1458];
     let mut nodes = vec![0u8; 1458];
     let mut queue = Vec::with_capacity(1458);
-    for c in 0..81 {
-        for d in super::candidates::digits_of(g.cand[c]) {
-            for on in [true, false] {
-                for mode in [Mode::X, Mode::Y, Mode::Both] {
-                    let start = state(c, d, on);
-                    // Longest chain that could still beat the best: bases 6.6 and 7.0.
-                    let base = if mode == Mode::Both { 7.0 } else { 6.6 };
-                    let limit = match &best {
-                        None => MAX_NODES,
-                        Some(b) => {
-                            let mut n = 3u8;
-                            while n < MAX_NODES
-                                && base + length_increment(n as usize + 1) < b.rating - 1e-9
-                            {
-                                n += 1;
-                            }
-                            if base + length_increment(3) >= b.rating - 1e-9 {
-                                continue;
-                            }
-                            n
-                        }
-                    };
-                    search(
+    // SE's order: X links only, then Y links only (loops from two-candidate cells), then both;
+    // in each, every candidate in grid order, its loops first, then its chains.
+    for mode in [Mode::X, Mode::Y, Mode::Both] {
+        let (cycle_base, chain_base) = if mode == Mode::Both {
+            (7.0, 7.0)
+        } else {
+            (6.5, 6.6)
+        };
+        for c in 0..81 {
+            if g.value[c] != 0 || (mode == Mode::Y && g.cand[c].count_ones() != 2) {
+                continue;
+            }
+            for d in super::candidates::digits_of(g.cand[c]) {
+                if let Some(limit) = node_limit(&best, cycle_base, 4) {
+                    let mut bufs = (&mut parent[..], &mut via[..], &mut nodes[..], &mut queue);
+                    cycles(
                         g,
                         &links,
-                        start,
+                        state(c, d, true),
                         mode,
                         limit,
-                        &mut parent,
-                        &mut nodes,
-                        &mut queue,
+                        &mut bufs,
                         &mut best,
                     );
+                }
+                if mode == Mode::Y {
+                    continue;
+                }
+                for on in [true, false] {
+                    if let Some(limit) = node_limit(&best, chain_base, 3) {
+                        search(
+                            g,
+                            &links,
+                            state(c, d, on),
+                            mode,
+                            limit,
+                            &mut parent,
+                            &mut nodes,
+                            &mut queue,
+                            &mut best,
+                        );
+                    }
                 }
             }
         }
@@ -157,6 +211,25 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
     let Some(b) = best else {
         return false;
     };
+    f.rating = Some(b.tenths as f64 / 10.0);
+    let steps: Vec<String> = b.chain.iter().map(|&s| describe(s)).collect();
+    if !b.loop_elims.is_empty() {
+        f.eliminations.extend_from_slice(&b.loop_elims);
+        if f.explain {
+            f.set_cells(b.chain.iter().map(|&s| cell_of(s)));
+            let kind = match b.mode {
+                Mode::X => "X-",
+                Mode::Y => "Y-",
+                Mode::Both => "",
+            };
+            f.explain_eliminations(format!(
+                "Bidirectional {kind}cycle: {} ⇒ {} (a loop: it holds read forwards or backwards, so of each linked pair one candidate is true)",
+                steps.join(" ⇒ "),
+                describe(b.chain[0])
+            ));
+        }
+        return true;
+    }
     let first = b.chain[0];
     let (c, d) = (cell_of(first), digit_of(first));
     if first % 2 == 1 {
@@ -164,10 +237,8 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
     } else {
         f.placements.push((c as u8, d));
     }
-    f.rating = Some(tenths(b.rating));
     if f.explain {
         f.set_cells(b.chain.iter().map(|&s| cell_of(s)));
-        let steps: Vec<String> = b.chain.iter().map(|&s| describe(s)).collect();
         let verdict = if first % 2 == 1 {
             format!("{d} is removed from {}", cell_name(c))
         } else {
@@ -179,6 +250,137 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
         );
     }
     true
+}
+
+/// Search buffers for [`cycles`]: the on-state each on-state was reached from, the off-state
+/// between them, candidates on the path, and the queue.
+type CycleBufs<'a> = (
+    &'a mut [u16],
+    &'a mut [u16],
+    &'a mut [u8],
+    &'a mut Vec<State>,
+);
+
+/// Bidirectional cycles through `start` (an "holds" state), as SE finds them: a breadth-first
+/// tree of the states that must hold if `start` does, each reached once; a loop closes when the
+/// negation of a child of a tree state implies `start` again, with at least four candidates.
+/// A loop removes every candidate outside its cells that sees a "holds" state and a "does not
+/// hold" state of its digit in the loop (one of the two is true, reading the loop either way).
+fn cycles(
+    g: &Grid,
+    links: &Links,
+    start: State,
+    mode: Mode,
+    limit: u8,
+    bufs: &mut CycleBufs,
+    best: &mut Option<Best>,
+) {
+    let (parent, via, nodes, queue) = bufs;
+    let base = if mode == Mode::Both { 7.0 } else { 6.5 };
+    queue.clear();
+    queue.push(start);
+    let mut seen = [0u64; 23];
+    seen[start / 64] |= 1 << (start % 64);
+    nodes[start] = 1;
+    parent[start] = u16::MAX;
+    let mut head = 0;
+    let mut offs = Vec::with_capacity(32);
+    let mut ons = Vec::with_capacity(4);
+    while head < queue.len() {
+        let p = queue[head];
+        head += 1;
+        let len = nodes[p] as usize + 1;
+        if len > limit as usize {
+            break;
+        }
+        offs.clear();
+        links.each(g, p, mode, |q| offs.push(q));
+        for &q in offs.iter() {
+            // SE skips a state that is already on the path to `p`.
+            if on_path(q, p, parent, via) {
+                continue;
+            }
+            ons.clear();
+            links.each(g, q, mode, |r| ons.push(r));
+            for &r in ons.iter() {
+                if r == start {
+                    if len >= 4 && Best::beaten_by(best, base + length_increment(len), len) {
+                        let mut chain = path_to(p, parent, via);
+                        chain.push(q);
+                        let elims = loop_eliminations(links, &chain);
+                        if !elims.is_empty() {
+                            *best = Some(Best {
+                                tenths: to_tenths(base + length_increment(len)),
+                                nodes: len,
+                                chain,
+                                loop_elims: elims,
+                                mode,
+                            });
+                        }
+                    }
+                    continue;
+                }
+                if seen[r / 64] & (1 << (r % 64)) != 0 {
+                    continue;
+                }
+                seen[r / 64] |= 1 << (r % 64);
+                parent[r] = p as u16;
+                via[r] = q as u16;
+                nodes[r] = nodes[p] + 2;
+                queue.push(r);
+            }
+        }
+    }
+}
+
+/// True if the "does not hold" state `q` is on the tree path to `p`.
+fn on_path(q: State, mut p: State, parent: &[u16], via: &[u16]) -> bool {
+    while parent[p] != u16::MAX {
+        if via[p] as usize == q {
+            return true;
+        }
+        p = parent[p] as usize;
+    }
+    false
+}
+
+/// The tree path from the start to `p`, both included.
+fn path_to(mut p: State, parent: &[u16], via: &[u16]) -> Vec<State> {
+    let mut path = vec![p];
+    while parent[p] != u16::MAX {
+        path.push(via[p] as usize);
+        p = parent[p] as usize;
+        path.push(p);
+    }
+    path.reverse();
+    path
+}
+
+/// The candidates a loop removes (see [`cycles`]).
+fn loop_eliminations(links: &Links, chain: &[State]) -> Vec<(u8, u8)> {
+    let mut cells: Bits = 0;
+    for &s in chain {
+        cells |= bit(cell_of(s));
+    }
+    let mut forw = [0u128; 10];
+    let mut back = [0u128; 10];
+    for &s in chain {
+        let (c, d) = (cell_of(s), digit_of(s));
+        let seen = PEER_BITS[c] & links.digit[d as usize] & !cells;
+        if s % 2 == 1 {
+            forw[d as usize] |= seen;
+        } else {
+            back[d as usize] |= seen;
+        }
+    }
+    let mut elims = Vec::new();
+    for d in 1..10u8 {
+        for c in cells_of(forw[d as usize] & back[d as usize]) {
+            elims.push((c as u8, d));
+        }
+    }
+    elims.sort_unstable();
+    elims
 }
 
 /// `r1c2=5` / `r1c2≠5`.
@@ -219,7 +421,7 @@ fn search(
             continue;
         }
         let mut hit = false;
-        links.each(g, s, mode, |n, _| {
+        links.each(g, s, mode, |n| {
             if hit || seen[n / 64] & (1 << (n % 64)) != 0 {
                 return;
             }
@@ -246,20 +448,17 @@ fn search(
         chain.push(s);
     }
     chain.reverse();
-    // The kinds of link actually used decide the base (a Both search may find a pure chain).
-    let (mut x, mut y) = (false, false);
-    for w in chain.windows(2) {
-        let same_cell = cell_of(w[0]) == cell_of(w[1]);
-        if same_cell {
-            y = true;
-        } else if w[0] % 2 == 0 {
-            x = true;
-        }
-    }
-    let base = if x && y { 7.0 } else { 6.6 };
+    // Like SE, the search mode sets the base: 6.6 for X links only, 7.0 with both kinds.
+    let base = if mode == Mode::Both { 7.0 } else { 6.6 };
     let rating = base + length_increment(chain.len());
-    if best.as_ref().is_none_or(|b| rating < b.rating - 1e-9) {
-        *best = Some(Best { rating, chain });
+    if Best::beaten_by(best, rating, chain.len()) {
+        *best = Some(Best {
+            tenths: to_tenths(rating),
+            nodes: chain.len(),
+            chain,
+            loop_elims: Vec::new(),
+            mode,
+        });
     }
 }
 
@@ -289,9 +488,10 @@ mod tests {
     }
 
     #[test]
-    fn xy_chain_is_a_y_forcing_chain() {
+    fn xy_chain_is_a_forcing_chain_with_both_link_kinds() {
         // r1c1 {1,2} - r1c9 {2,3} - r9c9 {3,4} - r9c2 {4,1}: if r1c2 were 1, r1c1 would be 2,
-        // r1c9 3, r9c9 4 and r9c2 1, which sees r1c2. Ten candidates: 6.6 + 0.2.
+        // r1c9 3, r9c9 4 and r9c2 1, which sees r1c2. SE searches chains with X links only or
+        // with both kinds (Y links alone only form loops): ten candidates, 7.0 + 0.2.
         let mut g = grid_with_candidates(&[]);
         g.cand[0] = 0b00110;
         g.cand[8] = 0b01100;
@@ -301,10 +501,73 @@ mod tests {
         assert!(forcing_chain(&g, &mut f));
         assert_eq!(f.eliminations, vec![(1, 1)]);
         assert!(f.placements.is_empty());
-        assert_eq!(f.rating, Some(6.8));
+        assert_eq!(f.rating, Some(7.2));
         assert!(
             f.text.starts_with(
                 "Forcing chain: r1c2=1 ⇒ r1c1≠1 ⇒ r1c1=2 ⇒ r1c9≠2 ⇒ r1c9=3 ⇒ r9c9≠3 ⇒ r9c9=4 ⇒ r9c2≠4 ⇒ r9c2=1 ⇒ r1c2≠1"
+            ),
+            "{}",
+            f.text
+        );
+    }
+
+    #[test]
+    fn y_cycle_removes_along_each_link() {
+        // r1c1 {1,2}, r1c9 {2,3}, r9c9 {3,4}, r9c1 {4,1}: a loop of eight candidates (6.5 +
+        // 0.1). One of the two ends of each link holds, so 2 leaves the rest of row 1, 3 column
+        // 9, 4 row 9 and 1 column 1.
+        let mut g = grid_with_candidates(&[]);
+        g.cand[0] = 0b00110;
+        g.cand[8] = 0b01100;
+        g.cand[80] = 0b11000;
+        g.cand[72] = 0b10010;
+        let mut f = Finding::new(true);
+        assert!(forcing_chain(&g, &mut f));
+        let mut want = Vec::new();
+        for i in 1..8u8 {
+            want.push((i, 2));
+            want.push((i * 9, 1));
+            want.push((i * 9 + 8, 3));
+            want.push((72 + i, 4));
+        }
+        want.sort_unstable();
+        assert_eq!(f.eliminations, want);
+        assert!(f.placements.is_empty());
+        assert_eq!(f.rating, Some(6.6));
+        assert!(
+            f.text.starts_with(
+                "Bidirectional Y-cycle: r1c1=1 ⇒ r9c1≠1 ⇒ r9c1=4 ⇒ r9c9≠4 ⇒ r9c9=3 ⇒ r1c9≠3 ⇒ r1c9=2 ⇒ r1c1≠2 ⇒ r1c1=1 (a loop"
+            ),
+            "{}",
+            f.text
+        );
+        assert!(f.text.ends_with("1 is removed from r2c1, r3c1, r4c1, r5c1, r6c1, r7c1, r8c1; 2 is removed from r1c2, r1c3, r1c4, r1c5, r1c6, r1c7, r1c8; 3 is removed from r2c9, r3c9, r4c9, r5c9, r6c9, r7c9, r8c9; 4 is removed from r9c2, r9c3, r9c4, r9c5, r9c6, r9c7, r9c8"), "{}", f.text);
+    }
+
+    #[test]
+    fn x_cycle_of_six_cells() {
+        // Digit 1 has two places in rows 1 (c1, c4), 4 (c4, c7) and 7 (c1, c7): a loop of six
+        // candidates (6.5) whose weak links lie in columns 1, 4 and 7.
+        let mut g = grid_with_candidates(&[]);
+        for c in [
+            1, 2, 4, 5, 6, 7, 8, 27, 28, 29, 31, 32, 34, 35, 55, 56, 57, 58, 59, 61, 62,
+        ] {
+            g.cand[c] &= !(1 << 1);
+        }
+        let mut f = Finding::new(true);
+        assert!(forcing_chain(&g, &mut f));
+        let mut want = Vec::new();
+        for r in [1u8, 2, 4, 5, 7, 8] {
+            for c in [0u8, 3, 6] {
+                want.push((r * 9 + c, 1));
+            }
+        }
+        want.sort_unstable();
+        assert_eq!(f.eliminations, want);
+        assert_eq!(f.rating, Some(6.5));
+        assert!(
+            f.text.starts_with(
+                "Bidirectional X-cycle: r1c1=1 ⇒ r7c1≠1 ⇒ r7c7=1 ⇒ r4c7≠1 ⇒ r4c4=1 ⇒ r1c4≠1 ⇒ r1c1=1 (a loop"
             ),
             "{}",
             f.text

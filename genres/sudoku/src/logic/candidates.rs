@@ -34,6 +34,10 @@ pub(crate) const PEER_BITS: [Bits; 81] = build_peer_bits();
 /// The 20 peers of each cell, in increasing order.
 pub(crate) const PEERS: [[u8; 20]; 81] = build_peers();
 
+/// The 20 peers of each cell in Sukaku Explainer's order: its box, then its row, then its
+/// column, each in unit order, a cell listed once (the chain rungs follow implications in it).
+pub(crate) const PEERS_SE: [[u8; 20]; 81] = build_peers_se();
+
 const fn build_units() -> [[u8; 9]; 27] {
     let mut u = [[0u8; 9]; 27];
     let mut i = 0;
@@ -101,6 +105,34 @@ const fn build_peers() -> [[u8; 20]; 81] {
                 k += 1;
             }
             o += 1;
+        }
+        c += 1;
+    }
+    t
+}
+
+const fn build_peers_se() -> [[u8; 20]; 81] {
+    let units = build_units();
+    let cu = build_cell_units();
+    let mut t = [[0u8; 20]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let mut k = 0;
+        let mut seen = 1u128 << c;
+        let order = [cu[c][2], cu[c][0], cu[c][1]];
+        let mut i = 0;
+        while i < 3 {
+            let mut j = 0;
+            while j < 9 {
+                let o = units[order[i] as usize][j];
+                if seen & (1u128 << o) == 0 {
+                    seen |= 1u128 << o;
+                    t[c][k] = o;
+                    k += 1;
+                }
+                j += 1;
+            }
+            i += 1;
         }
         c += 1;
     }

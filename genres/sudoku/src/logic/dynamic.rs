@@ -5,6 +5,9 @@
 //! followed: a candidate that holds removes its peers with the same digit and its cell's other
 //! digits; a candidate that does not hold makes the last candidate of its cell, or the last place
 //! of its digit in a unit, hold. Each consequence remembers the consequences it came from.
+//! They are followed in SE's order (every pending "holds" state before the next "does not
+//! hold" one, which changes the grid only once followed), so the first contradiction found,
+//! and with it the rating, is SE's.
 //! - Static ("multiple forcing chains", SE 8.0): a cell or unit only forces its other candidate
 //!   when it had exactly two in the position being graded.
 //! - Nishio (SE 7.5): dynamic, on one digit only, and only a contradiction counts.
@@ -15,7 +18,9 @@
 //! candidate both holding and not holding is false; in dynamic chains, a consequence reached
 //! both when a candidate of a cell with three or more holds and when it does not is true; in
 //! static and dynamic chains, a consequence reached for every candidate of a cell, or for every
-//! place of a digit in a unit, is true. Its rating is the base
+//! place of a digit in a unit, is true. As in SE, a branch whose assumption met a
+//! contradiction still takes part with the consequences found until then (its assumption is
+//! false, so whatever it implies holds vacuously). Its rating is the base
 //! plus SE's length increment ([`aic::length_increment`]) for its complexity: the number of
 //! consequences the chains need, summed over the chains (SE's count of ancestors). The lowest
 //! rated deduction is taken. SE's "dynamic (+)" (9.0) and nested chains (9.5+) add techniques
@@ -23,7 +28,7 @@
 
 use super::aic::{describe_state, length_increment};
 use super::candidates::{
-    Bits, Grid, PEER_BITS, UNIT_BITS, UNITS, bit, box_of, cell_name, cells_of, col, digits_of, row,
+    Bits, Grid, PEERS_SE, UNIT_BITS, UNITS, bit, box_of, cell_name, cells_of, col, digits_of, row,
     unit_name,
 };
 use super::technique::{Finding, tenths};
@@ -109,101 +114,114 @@ impl Run {
 }
 
 /// Follows the consequences of `start` under `rule`; `digits` are the cells of each digit.
+///
+/// As SE does: every pending "holds" state is followed before the next pending "does not
+/// hold" one, a "does not hold" state changes the grid (dynamic and Nishio rules) once it has
+/// been followed, and the first state found both holding and not holding stops the run.
 fn propagate(g: &Grid, digits: &[Bits; 10], start: State, rule: Rule) -> Run {
     let mut run = Run::new();
     let nishio = digit_of(start);
+    let static_rule = rule == Rule::Static;
     let mut cand = g.cand;
-    let mut queue = vec![start];
     run.mark(start, &[]);
-    if start & 1 == 0 {
-        cand[cell_of(start)] &= !(1 << digit_of(start));
+    let (mut ons, mut offs) = (Vec::with_capacity(64), Vec::with_capacity(256));
+    if start % 2 == 1 {
+        ons.push(start);
+    } else {
+        offs.push(start);
     }
-    let mut head = 0;
+    let (mut on_head, mut off_head) = (0, 0);
     // Consequences of the current state: (state, parents range in `tmp`).
     let mut next: Vec<(State, usize, usize)> = Vec::with_capacity(32);
     let mut tmp: Vec<u16> = Vec::with_capacity(64);
-    while head < queue.len() && run.conflict.is_none() {
-        let s = queue[head];
-        head += 1;
+    while run.conflict.is_none() {
+        let s = if on_head < ons.len() {
+            on_head += 1;
+            ons[on_head - 1]
+        } else if off_head < offs.len() {
+            off_head += 1;
+            offs[off_head - 1]
+        } else {
+            break;
+        };
         let (c, d) = (cell_of(s), digit_of(s));
         next.clear();
         tmp.clear();
         if s % 2 == 1 {
             tmp.push(s as u16);
-            for q in cells_of(PEER_BITS[c] & digits[d as usize]) {
-                next.push((state(q, d, false), 0, 1));
-            }
             if rule != Rule::Nishio {
                 for e in digits_of(g.cand[c] & !(1 << d)) {
                     next.push((state(c, e, false), 0, 1));
                 }
             }
+            for &q in &PEERS_SE[c] {
+                if digits[d as usize] & bit(q as usize) != 0 {
+                    next.push((state(q as usize, d, false), 0, 1));
+                }
+            }
         } else {
+            // `cand` still holds `d` here: the grid changes after the state is followed.
             if rule != Rule::Nishio {
-                let m = if rule == Rule::Static {
-                    g.cand[c]
-                } else {
-                    cand[c]
-                };
-                let left = match rule {
-                    Rule::Static if m.count_ones() == 2 => m & !(1 << d),
-                    Rule::Dynamic if m.count_ones() == 1 => m,
-                    _ => 0,
-                };
-                if left != 0 {
-                    let e = left.trailing_zeros() as u8;
+                let m = if static_rule { g.cand[c] } else { cand[c] };
+                if m.count_ones() == 2 && m & (1 << d) != 0 {
+                    let e = (m & !(1 << d)).trailing_zeros() as u8;
                     let from = tmp.len();
-                    for x in digits_of(g.cand[c] & !(1 << e)) {
-                        if rule == Rule::Static || run.has(state(c, x, false)) {
-                            tmp.push(state(c, x, false) as u16);
-                        }
+                    tmp.push(s as u16);
+                    // The digits the chain already removed from the cell.
+                    for x in digits_of(g.cand[c] & !m) {
+                        tmp.push(state(c, x, false) as u16);
                     }
                     next.push((state(c, e, true), from, tmp.len() - from));
                 }
             }
-            for u in [row(c), 9 + col(c), 18 + box_of(c)] {
+            for u in [18 + box_of(c), row(c), 9 + col(c)] {
                 let all = digits[d as usize] & UNIT_BITS[u];
-                let places = if rule == Rule::Static {
-                    if all.count_ones() == 2 {
-                        all & !bit(c)
-                    } else {
-                        0
-                    }
+                let mut left = 0u128;
+                if static_rule {
+                    left = all;
                 } else {
-                    let mut left = 0u128;
                     for q in cells_of(all) {
                         if cand[q] & (1 << d) != 0 {
                             left |= bit(q);
                         }
                     }
-                    if left.count_ones() == 1 { left } else { 0 }
-                };
-                if places == 0 {
+                }
+                if left.count_ones() != 2 || left & bit(c) == 0 {
                     continue;
                 }
-                let q = places.trailing_zeros() as usize;
+                let q = (left & !bit(c)).trailing_zeros() as usize;
                 let from = tmp.len();
-                for r in cells_of(all & !bit(q)) {
-                    if rule == Rule::Static || run.has(state(r, d, false)) {
-                        tmp.push(state(r, d, false) as u16);
-                    }
+                tmp.push(s as u16);
+                // The places the chain already removed from the unit.
+                for r in cells_of(all & !left) {
+                    tmp.push(state(r, d, false) as u16);
                 }
                 next.push((state(q, d, true), from, tmp.len() - from));
             }
+            if !static_rule {
+                cand[c] &= !(1 << d);
+            }
         }
         for &(n, from, len) in &next {
-            if run.has(n) || (rule == Rule::Nishio && digit_of(n) != nishio) {
+            if rule == Rule::Nishio && digit_of(n) != nishio {
                 continue;
             }
-            run.mark(n, &tmp[from..from + len]);
-            if n % 2 == 0 {
-                cand[cell_of(n)] &= !(1 << digit_of(n));
-            }
             if run.has(n ^ 1) {
+                if !run.has(n) {
+                    run.mark(n, &tmp[from..from + len]);
+                }
                 run.conflict = Some(n);
                 break;
             }
-            queue.push(n);
+            if run.has(n) {
+                continue;
+            }
+            run.mark(n, &tmp[from..from + len]);
+            if n % 2 == 1 {
+                ons.push(n);
+            } else {
+                offs.push(n);
+            }
         }
     }
     run
@@ -212,6 +230,8 @@ fn propagate(g: &Grid, digits: &[Bits; 10], start: State, rule: Rule) -> Run {
 /// A deduction: the state that holds, its complexity, and the words for the hint.
 struct Deduction {
     rating: f64,
+    /// Candidates the chains need (SE's complexity: the fewer, the earlier among equal ratings).
+    nodes: usize,
     target: State,
     cells: Vec<usize>,
     why: String,
@@ -253,23 +273,29 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
         }
     }
     let mut best: Option<Deduction> = None;
-    let mut offer = |rating: f64, target: State, make: &dyn Fn() -> (Vec<usize>, String)| {
-        if best.as_ref().is_none_or(|b| rating < b.rating - 1e-9) {
-            let (cells, why) = make();
-            best = Some(Deduction {
-                rating,
-                target,
-                cells,
-                why,
-            });
-        }
-    };
+    let mut offer =
+        |rating: f64, nodes: usize, target: State, make: &dyn Fn() -> (Vec<usize>, String)| {
+            let key = ((tenths(rating) * 10.0).round() as u32, nodes);
+            if best
+                .as_ref()
+                .is_none_or(|b| key < ((tenths(b.rating) * 10.0).round() as u32, b.nodes))
+            {
+                let (cells, why) = make();
+                best = Some(Deduction {
+                    rating,
+                    nodes,
+                    target,
+                    cells,
+                    why,
+                });
+            }
+        };
     // Contradictions: the assumption is false (not in static chains, as in SE).
     for (a, run) in runs.iter().enumerate().filter(|_| rule != Rule::Static) {
         let Some(run) = run else { continue };
         if let Some(x) = run.conflict {
             let n = run.ancestors(x) + run.ancestors(x ^ 1);
-            offer(base + length_increment(n), a ^ 1, &|| {
+            offer(base + length_increment(n), n, a ^ 1, &|| {
                 (
                     vec![cell_of(a), cell_of(x)],
                     format!(
@@ -292,9 +318,6 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
             let (Some(off), Some(on)) = (&runs[p], &runs[p + 1]) else {
                 continue;
             };
-            if off.conflict.is_some() || on.conflict.is_some() {
-                continue;
-            }
             for w in 0..23 {
                 let mut both = off.seen[w] & on.seen[w];
                 while both != 0 {
@@ -304,7 +327,7 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
                         continue;
                     }
                     let n = off.ancestors(s) + on.ancestors(s);
-                    offer(base + length_increment(n), s, &|| {
+                    offer(base + length_increment(n), n, s, &|| {
                         let (c, d) = (cell_of(p), digit_of(p));
                         (
                             vec![c, cell_of(s)],
@@ -322,8 +345,11 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
     if rule != Rule::Nishio {
         // Every candidate of a cell, every place of a digit in a unit.
         let mut groups: Vec<(Vec<State>, String)> = Vec::new();
+        // As in SE, static chains start only from cells of three or more candidates (a cell of
+        // two is a simple forcing chain), and a unit's places from the unit's first place.
+        let min = if rule == Rule::Static { 3 } else { 2 };
         for c in 0..81 {
-            if g.cand[c].count_ones() >= 2 {
+            if g.cand[c].count_ones() >= min {
                 groups.push((
                     digits_of(g.cand[c]).map(|d| state(c, d, true)).collect(),
                     format!("whichever digit {} holds", cell_name(c)),
@@ -337,14 +363,14 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
                     .filter(|&&q| g.cand[q as usize] & (1 << d) != 0)
                     .map(|&q| state(q as usize, d, true))
                     .collect();
-                if places.len() >= 2 {
+                if places.len() >= 2 && g.cand[cell_of(places[0])].count_ones() >= min {
                     groups.push((places, format!("wherever {d} goes in {}", unit_name(u))));
                 }
             }
         }
         for (group, words) in &groups {
             let members: Vec<&Run> = group.iter().filter_map(|&s| runs[s].as_ref()).collect();
-            if members.len() != group.len() || members.iter().any(|r| r.conflict.is_some()) {
+            if members.len() != group.len() {
                 continue;
             }
             for w in 0..23 {
@@ -356,7 +382,7 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
                         continue;
                     }
                     let n: usize = members.iter().map(|r| r.ancestors(s)).sum();
-                    offer(base + length_increment(n), s, &|| {
+                    offer(base + length_increment(n), n, s, &|| {
                         (
                             group
                                 .iter()
@@ -410,30 +436,67 @@ mod tests {
 
     #[test]
     fn cell_forcing_chains() {
-        // r1c1 {1,2}, r1c5 {1,3}, r5c1 {2,3}: whichever digit r1c1 holds, r1c5 or r5c1 is 3,
-        // so r5c5 (seeing both) is not 3. Branches of 4 candidates each: 8.0 + 0.1.
+        // r1c1 {1,2,4}, r1c5 {1,3}, r1c6 {2,3}, r1c7 {3,4}: whichever digit r1c1 holds, one of
+        // r1c5, r1c6, r1c7 is 3, so the rest of row 1 is not 3. Three branches of 4 candidates:
+        // 8.0 + 0.3.
+        let mut g = grid_with_candidates(&[]);
+        g.cand[0] = 0b10110;
+        g.cand[4] = 0b01010;
+        g.cand[5] = 0b01100;
+        g.cand[6] = 0b11000;
+        let mut f = Finding::new(true);
+        assert!(multiple(&g, &mut f));
+        assert_eq!(f.eliminations, vec![(1, 3)]);
+        assert_eq!(f.rating, Some(8.3));
+        assert_eq!(
+            f.text,
+            "Multiple forcing chains: whichever digit r1c1 holds, r1c2≠3, so 3 is removed from r1c2"
+        );
+        // The dynamic rung, at its own base, prefers r1c2≠1 (when r1c1 is 1 it sees r1c2
+        // directly; fewer candidates in all at the same rating).
+        let mut f = Finding::new(false);
+        assert!(dynamic(&g, &mut f));
+        assert_eq!((f.eliminations, f.rating), (vec![(1, 1)], Some(8.8)));
+    }
+
+    #[test]
+    fn static_chains_skip_two_candidate_cells() {
+        // r1c1 {1,2}, r1c5 {1,3}, r5c1 {2,3}: whichever digit r1c1 holds, r1c5 or r5c1 is 3, so
+        // r5c5 is not 3; but SE's static multiple chains do not start from a cell of two
+        // candidates (that is a simple forcing chain): they find it from the places of 1 in
+        // box 2 instead, at 8.7, while dynamic chains start from r1c1: 8.5 + 0.1.
         let mut g = grid_with_candidates(&[]);
         g.cand[0] = 0b0110;
         g.cand[4] = 0b1010;
         g.cand[36] = 0b1100;
         let mut f = Finding::new(true);
         assert!(multiple(&g, &mut f));
-        assert_eq!(f.eliminations, vec![(40, 3)]);
-        assert_eq!(f.rating, Some(8.1));
+        assert_eq!(
+            (f.eliminations.clone(), f.rating),
+            (vec![(40, 3)], Some(8.7))
+        );
         assert_eq!(
             f.text,
-            "Multiple forcing chains: whichever digit r1c1 holds, r5c5≠3, so 3 is removed from r5c5"
+            "Multiple forcing chains: wherever 1 goes in box 2, r5c5≠3, so 3 is removed from r5c5"
         );
-        // The dynamic rung finds the same at its own base.
-        let mut f = Finding::new(false);
+        let mut f = Finding::new(true);
         assert!(dynamic(&g, &mut f));
-        assert_eq!((f.eliminations, f.rating), (vec![(40, 3)], Some(8.6)));
+        assert_eq!(
+            (f.eliminations.clone(), f.rating),
+            (vec![(40, 3)], Some(8.6))
+        );
+        assert_eq!(
+            f.text,
+            "Dynamic forcing chains: whichever digit r1c1 holds, r5c5≠3, so 3 is removed from r5c5"
+        );
     }
 
     #[test]
     fn nishio_contradiction_on_one_digit() {
-        // Box 4 has 5 only in r4c1, r5c1, r5c2; box 7 only in r7c1, r7c2. If r1c1 were 5, r5c2
-        // and r7c2 would both be 5, in one column. 4 + 4 candidates: 7.5 + 0.1.
+        // Box 4 has 5 only in r4c1, r5c1, r5c2; box 7 only in r7c1, r7c2. If r7c4 were 5, r7c1
+        // would not be, so r7c2 would be 5 (the last place in box 7) and not be 5 (a peer of
+        // r7c4): 3 + 2 candidates, 7.5, the fewest of the contradictions rated 7.5 (r1c1=5
+        // empties column 3 in 4 + 2).
         let mut g = grid_with_candidates(&[]);
         for c in [28usize, 29, 38, 45, 46, 47] {
             g.cand[c] &= !(1 << 5);
@@ -443,11 +506,48 @@ mod tests {
         }
         let mut f = Finding::new(true);
         assert!(nishio(&g, &mut f));
-        assert_eq!(f.eliminations, vec![(0, 5)]);
-        assert_eq!(f.rating, Some(7.6));
+        assert_eq!(f.eliminations, vec![(57, 5)]);
+        assert_eq!(f.rating, Some(7.5));
         assert_eq!(
             f.text,
-            "Nishio forcing chain: if r1c1=5 then r7c2 would both be 5 and not be 5, so 5 is removed from r1c1"
+            "Nishio forcing chain: if r7c4=5 then r7c2 would both be 5 and not be 5, so 5 is removed from r7c4"
         );
+    }
+
+    #[test]
+    fn a_branch_that_meets_a_contradiction_still_counts() {
+        // SE rates this bank puzzle 8.8. At its second dynamic step, 4 in row 6 is removed
+        // from r5c8 by unit forcing in which one place's branch ends in a contradiction: the
+        // consequences it found until then still count (4 cannot go there), as in SE.
+        let cells = crate::logic::testutil::parse(
+            "000020060130690080200000009040002010600030005070100030900000003020015078010080000",
+        );
+        let mut grids = Vec::new();
+        let g = super::super::grade::run(&cells, crate::level::Level::Master, |t, _, grid| {
+            if t.name == "Dynamic forcing chains" {
+                grids.push(grid.clone());
+            }
+        })
+        .unwrap();
+        assert_eq!(g.score, 8.8);
+        let grid = &grids[1];
+        let mut f = Finding::new(true);
+        assert!(dynamic(grid, &mut f));
+        assert_eq!(f.eliminations, vec![(43, 4)]);
+        assert_eq!(f.rating, Some(8.8));
+        assert_eq!(
+            f.text,
+            "Dynamic forcing chains: wherever 4 goes in row 6, r5c8≠4, so 4 is removed from r5c8"
+        );
+        let mut digits = [0u128; 10];
+        for (d, b) in digits.iter_mut().enumerate().skip(1) {
+            *b = grid.digit_bits(d as u8);
+        }
+        let cut: Vec<Run> = cells_of(digits[4] & UNIT_BITS[5])
+            .map(|c| propagate(grid, &digits, state(c, 4, true), Rule::Dynamic))
+            .filter(|r| r.conflict.is_some())
+            .collect();
+        assert_eq!(cut.len(), 1);
+        assert!(cut[0].has(state(43, 4, false)));
     }
 }

@@ -2,8 +2,10 @@
 //! node may also be a group, the two or three places of a digit where a box crosses a row or a
 //! column. A unit whose places for the digit are exactly two nodes links them strongly (one of
 //! them holds the digit); a node is weakly linked to another when every cell of one sees every
-//! cell of the other. Rated as the plain chain of the same units plus SE's 0.3 for groups; only
-//! chains using at least one group are reported (the plain rungs take the others).
+//! cell of the other. Rated as SE rates them, flat: the plain chain's base for the number of
+//! strong links (4.0, 5.4, 5.8) plus 0.3, without the plain chains' additions for box links or
+//! crossing lines; only chains using at least one group are reported (the plain rungs take the
+//! others).
 
 use super::candidates::{Bits, Grid, PEER_BITS, UNIT_BITS, cell_name, cells_of};
 use super::strong_links::{Kind, kind_of, rating};
@@ -198,7 +200,9 @@ fn search_from(
             }
             path.reverse();
             kinds.reverse();
-            let r = rating(&kinds) + GROUPED;
+            // SE rates a chain with a group flat: the plain base for its number of links plus
+            // 0.3, without the plain chains' additions for box links or crossing lines.
+            let r = rating(&[Kind::Row; 6][..kinds.len()]) + GROUPED;
             let removed = targets.count_ones();
             let better = match best {
                 None => true,
@@ -227,7 +231,7 @@ mod tests {
     fn grouped_turbot_fish_through_a_box_line_group() {
         // 1 only in r1c1, r1c4, r1c9, r4c4, r7c4, r8c1, r8c5, r8c6. Column 1 links r1c1 and
         // r8c1; r8c1 sees the group r8c5-r8c6; box 8 links the group and r7c4. So r1c1 or r7c4
-        // is 1, and r1c4 sees both.
+        // is 1, and r1c4 sees both. Grouped, so 4.0 + 0.3 flat (a plain turbot fish is 4.2).
         let mut g = grid_with_candidates(&[]);
         let keep = [0usize, 3, 8, 30, 57, 63, 67, 68];
         for c in 0..81 {
@@ -238,7 +242,7 @@ mod tests {
         let mut f = Finding::new(true);
         assert!(two_links(&g, &mut f));
         assert_eq!(f.eliminations, vec![(3, 1)]);
-        assert_eq!(f.rating, Some(4.5));
+        assert_eq!(f.rating, Some(4.3));
         assert!(
             f.text
                 .starts_with("Grouped 2-strong-link chain on 1: r1c1 = r8c1 - (r8c5 r8c6) = r7c4"),

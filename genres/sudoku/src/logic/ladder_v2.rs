@@ -1,9 +1,11 @@
 //! `LADDER_V2`: the grading ladder on Sukaku Explainer's scale, for grading reports and hints
 //! (no released generator grades with it; `LADDER_V1` stays frozen with g1 and g2).
 //!
-//! Rungs are sorted by rating, as SE tries its techniques, and levels rise with the ratings so
-//! that a level cap stops the walk exactly where the level's techniques end (see the `logic`
-//! module docs for the table and where we differ from SE).
+//! Rungs are in the order SE tries its techniques: by rating, but for the XY-wing (after the
+//! two-strong-link family) and the grouped three-link chains (with the three-link ones, before
+//! the WXYZ-wing); levels rise along the ladder so that a level cap stops the walk exactly where
+//! the level's techniques end (see the `logic` module docs for the table and where we differ
+//! from SE).
 
 use super::technique::{Ladder, Limits, t};
 use super::{
@@ -26,7 +28,6 @@ pub(crate) const LADDER_V2: Ladder = Ladder {
         t("Swordfish", Level::Medium, 3.8, fish::swordfish),
         t("Hidden triple", Level::Medium, 4.0, subsets::hidden_triple),
         t("Turbot fish", Level::Hard, 4.0, strong_links::two_links),
-        t("XY-wing", Level::Hard, 4.2, wings::xy_wing),
         t(
             "Empty rectangle",
             Level::Hard,
@@ -39,6 +40,7 @@ pub(crate) const LADDER_V2: Ladder = Ladder {
             4.3,
             grouped::two_links,
         ),
+        t("XY-wing", Level::Hard, 4.2, wings::xy_wing),
         t("XYZ-wing", Level::Hard, 4.4, wings::xyz_wing),
         t(
             "Unique rectangle type 1",
@@ -92,6 +94,12 @@ pub(crate) const LADDER_V2: Ladder = Ladder {
             5.4,
             strong_links::three_links,
         ),
+        t(
+            "Grouped three-strong-link chain",
+            Level::Expert,
+            5.7,
+            grouped::three_links,
+        ),
         t("WXYZ-wing", Level::Expert, 5.5, big_wings::wxyz_wing),
         t(
             "Bivalue universal grave + 1",
@@ -112,12 +120,6 @@ pub(crate) const LADDER_V2: Ladder = Ladder {
             bug::bug_type4,
         ),
         t(
-            "Grouped three-strong-link chain",
-            Level::Expert,
-            5.7,
-            grouped::three_links,
-        ),
-        t(
             "Bivalue universal grave type 3",
             Level::Expert,
             5.8,
@@ -135,8 +137,8 @@ pub(crate) const LADDER_V2: Ladder = Ladder {
             6.1,
             grouped::four_links,
         ),
-        t("Aligned pair exclusion", Level::Expert, 6.2, aligned::pair),
         t("VWXYZ-wing", Level::Expert, 6.2, big_wings::vwxyz_wing),
+        t("Aligned pair exclusion", Level::Expert, 6.2, aligned::pair),
         t(
             "Five-strong-link chain",
             Level::Expert,

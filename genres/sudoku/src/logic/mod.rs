@@ -15,27 +15,36 @@
 //! | Level  | Technique (rating)                                                              |
 //! |--------|---------------------------------------------------------------------------------|
 //! | EASY   | Hidden single (1.2 in a box, 1.5 in a line), Naked single (2.3)                 |
-//! | MEDIUM | Pointing (2.6), Claiming (2.8), Naked pair (3.0), X-wing (3.2), Hidden pair      |
-//! |        | (3.4), Naked triple (3.6), Swordfish (3.8), Hidden triple (4.0)                  |
-//! | HARD   | Skyscraper (4.0), two-string kite (4.1), turbot fish (4.2), XY-wing (4.2),      |
-//! |        | Empty rectangle (4.3), grouped two-link chains (4.3-4.5), XYZ-wing (4.4),       |
+//! | MEDIUM | Pointing (2.6), Claiming (2.8), Naked pair (3.0), X-wing (3.2), Hidden pair     |
+//! |        | (3.4), Naked triple (3.6), Swordfish (3.8), Hidden triple (4.0)                 |
+//! | HARD   | Skyscraper (4.0), two-string kite (4.1), turbot fish (4.2), Empty rectangle     |
+//! |        | (4.3), grouped two-link chains (4.3), XY-wing (4.2), XYZ-wing (4.4),            |
 //! |        | Unique rectangle types 1, 2, 4 (4.5), type 3 (hidden set 4.5 + 0.1 per digit    |
 //! |        | beyond two, naked set 4.6-4.8), Unique loop types 1, 2, 4 (4.6 six cells, 4.7   |
 //! |        | eight) and 3 (the loop's rating + the set's as for rectangles), Naked quad      |
 //! |        | (5.0), Jellyfish (5.2), Hidden quad (5.4)                                       |
-//! | EXPERT | Strong-link chains of 3 links (5.4-5.6), WXYZ-wing (5.5, 5.6), BUG + 1 (5.6),   |
-//! |        | BUG types 2 and 4 (5.7), grouped 3 links (5.7-5.9), BUG type 3 (5.6 + 0.1 per   |
-//! |        | digit of its naked set), 4 links (5.8-6.0), grouped 4 links (6.1-6.3), Aligned  |
-//! |        | pair exclusion (6.2), VWXYZ-wing (6.2-6.4), 5 and 6 links (6.2-6.8), Forcing    |
-//! |        | chain (6.6 + length for X or Y links only, 7.0 + length mixed)                  |
+//! | EXPERT | Strong-link chains of 3 links (5.4-5.6), grouped 3 links (5.7), WXYZ-wing       |
+//! |        | (5.5, 5.6), BUG + 1 (5.6), BUG types 2 and 4 (5.7), BUG type 3 (5.6 + 0.1 per   |
+//! |        | digit of its naked set), 4 links (5.8-6.0), grouped 4 links (6.1),              |
+//! |        | VWXYZ-wing (6.2-6.4), Aligned pair exclusion (6.2), 5 and 6 links (6.2-6.8),    |
+//! |        | Forcing chains and cycles: bidirectional cycle (6.5 + length with X or Y links  |
+//! |        | only, 7.0 + length mixed), forcing chain (6.6 + length X links only, 7.0 +      |
+//! |        | length with Y links: SE has no Y-only forcing chain, so an XY-chain rates 7.0+) |
 //! | MASTER | Aligned triple exclusion (7.5), Nishio (7.5 + length), Multiple forcing chains  |
 //! |        | (8.0 + length), Dynamic forcing chains (8.5 + length), Trial (9.5)              |
 //!
-//! The order is SE's, by rating; levels rise along the ladder, so a level cap stops the walk
-//! exactly where that level's techniques end. The length increment is SE's: 0.1 for each of
-//! the thresholds 4, 6, 8, 12, 16, 24, 32, ... that the chain's candidate count minus 2 exceeds
-//! (`aic::length_increment`); for multiple and dynamic chains the count is summed over the
-//! branches, each counting the candidates its conclusion rests on.
+//! The order is SE's (Sukaku Explainer's list of techniques): by rating, but for the XY-wing,
+//! which SE tries after its two-strong-link family (up to the empty rectangle and grouped
+//! links), and grouped three-link chains, tried with the three-link ones before the WXYZ-wing;
+//! levels rise along the ladder, so a level cap stops the walk exactly where that level's
+//! techniques end. The length increment is SE's: 0.1 for each of the thresholds 4, 6, 8, 12,
+//! 16, 24, 32, ... that the chain's candidate count minus 2 exceeds (`aic::length_increment`;
+//! a loop counts its start once); for multiple and dynamic chains the count is summed over the
+//! branches, each counting the candidates its conclusion rests on. Inside a chain rung the
+//! lowest rating wins, then the fewest candidates, as SE sorts its hints; implications are
+//! followed in SE's order (a cell's own candidates, then its box, row and column; in multiple
+//! and dynamic chains every pending "holds" state before the next "does not hold" one), which
+//! decides which contradiction a branch meets first and so its length.
 //!
 //! ## Where `LADDER_V2` differs from Sukaku Explainer (SE)
 //! Measured by `bench/sudoku-se-agreement.sh` on a stratified sample of SE-rated puzzles
@@ -44,24 +53,29 @@
 //!   leaves: 1.7-2.5) are not rungs: all four placed puzzles below SE more often than they
 //!   matched, and the direct hidden triple alone gained 3 of 333 hard puzzles but lowered the
 //!   band's rank agreement (0.984 to 0.967), so SE-2.5 puzzles read 2.6-3.0 here.
-//! - SE tries hidden pairs before naked pairs and turbot fish before swordfish; following that
-//!   order measured worse on the sample than the rating order used here.
-//! - Grouped strong links (SE's +0.3) are searched in chains of two to four strong links only
-//!   (`grouped`); loops of ten cells or more, BUG type 2 with cells of four candidates,
-//!   UVWXYZ and TUVWXYZ wings and bidirectional cycles (6.5) are not searched: where SE uses
-//!   them a later rung finds the deduction at a higher rating. (Searches for cycles and
-//!   ten-cell loops tried on the sample changed nothing measurable, nor did rating chains by
-//!   search mode instead of the links they use.)
+//! - The original SE tries hidden pairs before naked pairs and turbot fish before swordfish;
+//!   that order measured worse on the sample than Sukaku Explainer's, which the ladder follows.
+//! - Grouped strong links (SE's base + 0.3, flat) are searched in chains of two to four strong
+//!   links only (`grouped`); unique loops of ten cells or more, BUG type 2 with cells of four
+//!   candidates, and UVWXYZ and TUVWXYZ wings are not searched: where SE uses them a later
+//!   rung finds the deduction at a higher rating. (A search for ten-cell loops tried on the
+//!   sample changed nothing measurable.)
 //! - Unique loops: the first loop found (from its lowest cell) gives the step, its type 4, then
 //!   hidden-set, then naked-set type 3 tried in that order; SE keeps the lowest rated hint over
 //!   all loops, so a loop step can read 0.1-0.3 above SE's.
 //! - Strong-link chains: SE's variants add 0.1 or 0.2 by the kinds of unit linked; we add 0.1
-//!   for a box link and 0.1 when both rows and columns are used, a reading of SE's rule.
-//! - Chains are found breadth first, so the shortest chain from each candidate is rated; SE
-//!   rates the same chains but its order of deductions inside a rung can differ, which shifts
-//!   later steps: chains rated 6.6-7.4 by SE are within 0.2 here on most puzzles, not all.
+//!   for a box link and 0.1 when both rows and columns are used, and rate a chain through a
+//!   group flat (base + 0.3), as Sukaku Explainer does.
+//! - Forcing chains and cycles, and multiple, Nishio and dynamic chains, follow SE's search
+//!   (modes, order of implications, lowest rating then fewest candidates), so on the sample
+//!   they match SE on all but a few puzzles; where they differ, an earlier rung of ours that
+//!   SE lacks (grouped strong-link chains, for one) or a tie broken differently took another
+//!   path. Our strong-link chain rungs (up to six links, 5.4-6.8) come before the forcing
+//!   chain rung, as in Sukaku Explainer.
 //! - SE's "dynamic (+)" (9.0) and nested chains (9.5+) add techniques inside the propagation;
-//!   we do not, so SE 9.0+ puzzles read as dynamic chains (8.5 + length) and, past them, trial.
+//!   we do not, so a puzzle that needs them reads as dynamic chains (8.5 + length) and, past
+//!   them, trial. On the sample's SE 9.0-9.3 puzzles our dynamic chains already give SE's
+//!   rating.
 //!
 //! # Score
 //! [`LogicGrade::score`] is the rating of the hardest step used, on SE's scale, 0.0 when

@@ -8,9 +8,8 @@
 //! - Empty rectangle (4.3): a box whose places for the digit all lie on one row and one column
 //!   of it acts as a strong link between that row and that column.
 //! - Three to six strong links: SE's "strong-linked fishes", 5.4, 5.8, 6.2 and 6.6, plus 0.1
-//!   when a link is a box and 0.1 when both rows and columns are used. SE also adds grouped
-//!   links (+0.3), which these rungs do not search: where SE needs one, a later chain rung
-//!   finds the deduction at a higher rating.
+//!   when a link is a box and 0.1 when both rows and columns are used. Chains through grouped
+//!   nodes (SE's base + 0.3, flat) are the rungs of [`super::grouped`].
 //!
 //! Each rung collects every chain with its number of strong links and keeps the lowest rated
 //! (then the one removing most candidates), as SE does inside one technique.

@@ -187,6 +187,17 @@ mod tests {
                 w[0].name,
                 w[1].name
             );
+        }
+        // Ratings rise but for two rungs placed as SE tries them: the XY-wing (4.2) after the
+        // two-strong-link family (up to 4.5), the grouped three-link chains (5.7-5.9) with the
+        // three-link ones, before the WXYZ-wing (5.5).
+        let placed = ["XY-wing", "Grouped three-strong-link chain"];
+        let rungs: Vec<&Technique> = LADDER
+            .rungs
+            .iter()
+            .filter(|t| !placed.contains(&t.name))
+            .collect();
+        for w in rungs.windows(2) {
             assert!(
                 w[0].rating <= w[1].rating,
                 "{} before {}",
@@ -194,6 +205,13 @@ mod tests {
                 w[1].name
             );
         }
+        let at = |name: &str| LADDER.rungs.iter().position(|t| t.name == name).unwrap();
+        assert_eq!(at("XY-wing"), at("Grouped two-strong-link chain") + 1);
+        assert_eq!(
+            at("Grouped three-strong-link chain"),
+            at("Three-strong-link chain") + 1
+        );
+        assert_eq!(at("WXYZ-wing"), at("Three-strong-link chain") + 2);
         names_are_unique_and_ends_are_easy_and_master(LADDER);
     }
 
