@@ -7,6 +7,7 @@
 //! never edited; a change that could move a board is a new version with new files.
 
 pub mod engine_v1;
+pub mod engine_v2;
 pub mod g1;
 pub mod g2;
 
