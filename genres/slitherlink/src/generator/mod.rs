@@ -10,6 +10,7 @@ pub mod engine_v1;
 pub mod engine_v2;
 pub mod g1;
 pub mod g2;
+pub mod g3;
 
 use dayseed_core::generator::day_or_number;
 use dayseed_core::{Generator, Version, VersionStatus};
@@ -17,7 +18,7 @@ use dayseed_core::{Generator, Version, VersionStatus};
 use crate::Slitherlink;
 
 /// Every slitherlink generator version ever released, oldest first.
-pub static GENERATORS: [Generator<Slitherlink>; 2] = [
+pub static GENERATORS: [Generator<Slitherlink>; 3] = [
     Generator {
         version: Version(1),
         status: VersionStatus::Supported,
@@ -27,10 +28,18 @@ pub static GENERATORS: [Generator<Slitherlink>; 2] = [
     },
     Generator {
         version: Version(2),
-        status: VersionStatus::Current,
+        status: VersionStatus::Supported,
         note: "g1 at levels 1-7; at levels 8-10 a no-trial removal walk before the trial walk, \
                boards up to 30x30",
         seed: day_or_number,
         generate: g2::generate,
+    },
+    Generator {
+        version: Version(3),
+        status: VersionStatus::Current,
+        note: "g2's procedure with the trial levels 8-10 checked by engine_v2's trial closure \
+               (engine_v1's answers, fewer trials); level 10 up to 30x30",
+        seed: day_or_number,
+        generate: g3::generate,
     },
 ];

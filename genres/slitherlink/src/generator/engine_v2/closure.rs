@@ -20,6 +20,7 @@
 
 use dayseed_core::{Budget, Count};
 
+use super::passes::Base;
 use crate::generator::engine_v1::logic::{Logic, Saved};
 use crate::generator::engine_v1::solver::Solver;
 use crate::grid::Grid;
@@ -55,13 +56,29 @@ pub struct TrialClosure<'a> {
     /// The sub-run of a level-8 trial (level-1 rules).
     short: Logic<'a>,
     saved: Saved,
-    /// `main`'s edges when `saved` was taken.
-    base: Vec<u8>,
+    /// `main`'s state when `saved` was taken, with its union-finds.
+    base: Base,
     /// Per assumption `2 * edge + (val == OFF)`, the facts (same indexing) its closure decided.
     memo: Vec<u64>,
     words: usize,
     valid: Vec<bool>,
     fresh: Vec<u32>,
+}
+
+/// The rules up to level 7 to their fixpoint on a trial sub-run: the local rules of a resumed
+/// closure, then loop closure and colouring from the base's union-finds, back to the local
+/// rules after any progress (engine_v1's `close(7)`, the same closure).
+fn follow(sub: &mut Logic<'_>, base: &mut Base) {
+    loop {
+        // Level 5 is the local rules only (the resumed closure's corner masks).
+        sub.finish(5);
+        if sub.contradiction || sub.unknown() == 0 {
+            return;
+        }
+        if !base.loop_closure(sub) && !base.colouring(sub) {
+            return;
+        }
+    }
 }
 
 /// The fact (or assumption) index of `e = val`.
@@ -92,7 +109,7 @@ impl<'a> TrialClosure<'a> {
             sub: Logic::resumable(g, 7),
             short: Logic::resumable(g, 1),
             saved: Saved::default(),
-            base: Vec::new(),
+            base: Base::default(),
             memo: vec![0; 2 * g.n_edges * words],
             words,
             valid: vec![false; 2 * g.n_edges],
@@ -121,7 +138,7 @@ impl<'a> TrialClosure<'a> {
         self.valid.fill(false);
         self.main.finish(7);
         self.main.save_into(&mut self.saved);
-        self.base.clone_from(&self.main.st);
+        self.base.load(g, &self.main.st);
         let prop = if level == 8 { 1 } else { 7 };
         while !self.done() {
             if self.sweep(prop) {
@@ -160,7 +177,7 @@ impl<'a> TrialClosure<'a> {
     /// state the next assumptions start from.
     fn rebase(&mut self) {
         self.fresh.clear();
-        for (e, (&now, &was)) in self.main.st.iter().zip(&self.base).enumerate() {
+        for (e, (&now, &was)) in self.main.st.iter().zip(&self.base.st).enumerate() {
             if now != was {
                 self.fresh.push(fact(e, now) as u32);
             }
@@ -176,7 +193,7 @@ impl<'a> TrialClosure<'a> {
             }
         }
         self.main.save_into(&mut self.saved);
-        self.base.clone_from(&self.main.st);
+        self.base.load(self.g, &self.main.st);
     }
 
     /// Trials (level-1 rules for `prop == 1`, rules up to level 7 for `prop == 7`) round the
@@ -211,8 +228,12 @@ impl<'a> TrialClosure<'a> {
                 sub.restore(&self.saved);
                 let before = sub.unknown();
                 sub.set(e, val);
-                sub.finish(prop);
-                let refuted = sub.contradiction || sub.violated();
+                if prop == 1 {
+                    sub.finish(1);
+                } else {
+                    follow(sub, &mut self.base);
+                }
+                let refuted = sub.contradiction || self.base.violated(sub);
                 let work = (before - sub.unknown()) as u64 + 1;
                 if !refuted {
                     let row = &mut self.memo[k * self.words..(k + 1) * self.words];
@@ -292,10 +313,10 @@ mod tests {
     fn same_answers_as_engine_v1() {
         let mut rng = Rng::from_seed(2026);
         let mut cases = [0u32; 2];
-        for (w, h) in [(5, 5), (6, 6), (7, 6), (8, 8), (10, 7)] {
+        for (w, h) in [(5, 5), (6, 6), (7, 6), (8, 8), (10, 7), (12, 12)] {
             let g = Grid::new(w, h);
             let mut closure = TrialClosure::new(&g);
-            for round in 0..14 {
+            for round in 0..30 {
                 let sol = random_loop(&g, &mut rng);
                 let full = full_clues(&g, &sol);
                 // Keep about 35-75% of the clues.

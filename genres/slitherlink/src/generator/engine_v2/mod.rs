@@ -5,5 +5,6 @@
 //! level means the same in both engines. engine_v1 stays frozen for g1 and g2.
 
 pub mod closure;
+mod passes;
 
 pub use closure::TrialClosure;
