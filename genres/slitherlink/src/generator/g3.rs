@@ -1,6 +1,6 @@
 //! g3, sealed: g2's procedure with its trial-level checks answered by engine_v2's trial closure
-//! ([`TrialClosure`], the same answers as engine_v1's, far fewer trials), which takes level 10
-//! up to 900 cells (30x30).
+//! ([`TrialClosure`], the same answers as engine_v1's at a fraction of the cost), which takes
+//! level 10 up to [`G3_DEEP_MAX_CELLS`] cells.
 //!
 //! Levels 1-7 are g1's boards (engine_v1's procedure). At levels 8-10 one PRNG order is walked
 //! twice, as in g2: first removing clues while the techniques up to level 7 still solve the
@@ -25,7 +25,7 @@ use super::engine_v2::TrialClosure;
 use crate::check::verdict;
 use crate::grid::Grid;
 use crate::model::{NO_CLUE, Puzzle};
-use crate::params::Params;
+use crate::params::{G3_DEEP_MAX_CELLS, Params};
 
 /// The highest level the first walk keeps solvable (the last level without trials).
 const FIRST_WALK_LEVEL: u8 = 7;
@@ -47,6 +47,13 @@ const SMALL_CELLS: usize = 64;
 /// The g3 board for `seed` and `params`.
 pub(crate) fn generate(seed: u64, params: &Params) -> Result<Generated<Puzzle>> {
     let (w, h) = (params.width as usize, params.height as usize);
+    if params.level == 10 && params.width * params.height > G3_DEEP_MAX_CELLS {
+        return Err(Error::params(format!(
+            "slitherlink g3 limits level 10 (deep trial) to boards of at most \
+             {G3_DEEP_MAX_CELLS} cells; {w}x{h} has {}",
+            w * h
+        )));
+    }
     let mut rng = Rng::from_seed(seed);
     let made = if params.level > FIRST_WALK_LEVEL {
         trial_board(w, h, params.level, &mut rng)
@@ -247,5 +254,13 @@ mod tests {
             }
         }
         assert!(exact + 1 >= total, "only {exact} of {total} exact");
+    }
+
+    #[test]
+    fn deep_size_limit_is_a_clear_error() {
+        let cells = G3_DEEP_MAX_CELLS;
+        let deep = Params::new(cells / 25 + 1, 25, 10).unwrap();
+        let err = generate(1, &deep).unwrap_err();
+        assert!(err.to_string().contains(&cells.to_string()), "{err}");
     }
 }
