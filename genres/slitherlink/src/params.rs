@@ -14,8 +14,9 @@ pub const TRIAL_MAX_CELLS: u32 = 900;
 /// Most cells g2 takes at level 10 (20x20): deep-trial boards cost seconds to tens of seconds
 /// beyond it, against the server's 30 s request deadline.
 pub const G2_DEEP_MAX_CELLS: u32 = 400;
-/// Most cells g3 takes at level 10 (25x25): its faster trial closure halves to fifths the
-/// cost of g2's, but 30x30 level-10 boards still take tens of seconds on unlucky seeds.
+/// Most cells g3 takes at level 10 (25x25): its trial closure costs a half to a fifth of g2's,
+/// but 30x30 level-10 boards still took 31 s and 137 s on two of three seeds measured (a loaded
+/// machine; bench/results/slitherlink-cost.md), against the server's 30 s request deadline.
 pub const G3_DEEP_MAX_CELLS: u32 = 625;
 /// Default side (`10x10`).
 pub const DEFAULT_SIDE: u32 = 10;

@@ -4,7 +4,8 @@
 //! g1 and g2 use only core, the crate's model (grid, model, params) and the engine frozen with
 //! them under [`engine_v1`]: the procedure, loop growth, clue removal, the logic ladder with its
 //! trial engine, and the search solver, which reach each other only inside it. Frozen files are
-//! never edited; a change that could move a board is a new version with new files.
+//! never edited; a change that could move a board is a new version with new files. g3 adds
+//! [`engine_v2`], the faster trial closure, and imports everything else from engine_v1.
 
 pub mod engine_v1;
 pub mod engine_v2;
