@@ -65,17 +65,18 @@ pub struct TrialClosure<'a> {
     fresh: Vec<u32>,
 }
 
-/// The rules up to level 7 to their fixpoint on a trial sub-run: the local rules of a resumed
-/// closure, then loop closure and colouring from the base's union-finds, back to the local
-/// rules after any progress (engine_v1's `close(7)`, the same closure).
-fn follow(sub: &mut Logic<'_>, base: &mut Base) {
+/// The rules up to level 7 to their fixpoint on `logic` (a trial sub-run, or the main state
+/// after it grew), whose state holds `base`'s: the local rules of a resumed closure, then loop
+/// closure and colouring from the base's union-finds, back to the local rules after any
+/// progress (engine_v1's `close(7)`, the same closure).
+fn follow(logic: &mut Logic<'_>, base: &mut Base) {
     loop {
         // Level 5 is the local rules only (the resumed closure's corner masks).
-        sub.finish(5);
-        if sub.contradiction || sub.unknown() == 0 {
+        logic.finish(5);
+        if logic.contradiction || logic.unknown() == 0 {
             return;
         }
-        if !base.loop_closure(sub) && !base.colouring(sub) {
+        if !base.loop_closure(logic) && !base.colouring(logic) {
             return;
         }
     }
@@ -136,7 +137,8 @@ impl<'a> TrialClosure<'a> {
         self.tried = 0;
         self.work = 0;
         self.valid.fill(false);
-        self.main.finish(7);
+        self.base.load(g, &self.main.st);
+        follow(&mut self.main, &mut self.base);
         self.main.save_into(&mut self.saved);
         self.base.load(g, &self.main.st);
         let prop = if level == 8 { 1 } else { 7 };
@@ -148,7 +150,7 @@ impl<'a> TrialClosure<'a> {
                 break;
             }
             self.top = 10;
-            self.main.finish(7);
+            follow(&mut self.main, &mut self.base);
             if !self.done() {
                 self.rebase();
             }
@@ -250,7 +252,7 @@ impl<'a> TrialClosure<'a> {
                 if refuted {
                     self.main.set(e, opposite(val));
                     progress = true;
-                    self.main.finish(7);
+                    follow(&mut self.main, &mut self.base);
                     if self.done() {
                         return true;
                     }
