@@ -74,11 +74,12 @@
 //! board is re-checked unique by the search solver before it is returned.
 //!
 //! # Generation (g3, current)
-//! g2's procedure and policy, with every check at levels 8-10 answered by engine_v2's trial
-//! closure ([`generator::engine_v2::TrialClosure`]): the answers of engine_v1's `Logic::solves`
-//! (tested against it), at a half to a fifth of its cost. Its removal tests count only the
-//! assumptions engine_v2 follows against the same work bound, so a few trial-level boards differ
-//! from g2's (of the fixtures, only `12x12-L10`, found in 2 attempts instead of 16). Level 10 is
+//! g2's procedure, with every check at levels 8-10 answered by engine_v2's trial closure
+//! ([`generator::engine_v2::TrialClosure`]): the answers of engine_v1's `Logic::solves` (tested
+//! against it), at a half to a fifth of its cost. The second walk makes up to 48 removal tests
+//! per loop (g2: 24), and its work bound counts only the assumptions engine_v2 follows, so some
+//! trial-level boards differ from g2's (of the fixtures, only `12x12-L10`, found in 2 attempts
+//! instead of 16). Level 10 is
 //! taken up to 625 cells ([`params::G3_DEEP_MAX_CELLS`]); the grade of a board that misses the
 //! target is the lowest level whose closure solves it ([`generator::g3`]).
 //!
