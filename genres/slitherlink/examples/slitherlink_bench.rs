@@ -105,6 +105,7 @@ fn main() {
             let mut closure = TrialClosure::new(&g);
             let (mut agree, mut solved) = (0, 0);
             let (mut v1, mut v2) = (0.0, 0.0);
+            let mut followed = 0;
             for i in 0..count {
                 let mut rng = Rng::from_seed(seed + i);
                 let p = generate(w, h, 7, &mut rng).expect("a board");
@@ -123,6 +124,7 @@ fn main() {
                 closure.answer = Some(p.solution.clone());
                 let got = closure.solves(&clues, level);
                 v2 += t.elapsed().as_secs_f64();
+                followed += closure.tried;
                 agree += u32::from(
                     got == expect && (level < 10 || (old.top == 10) == (closure.top == 10)),
                 );
@@ -130,7 +132,7 @@ fn main() {
             }
             println!(
                 "closure {w}x{h} L{level} count {count} seed {seed} agree {agree} solved {solved} \
-                 engine_v1_ms {:.1} engine_v2_ms {:.1} ratio {:.2}",
+                 engine_v1_ms {:.1} engine_v2_ms {:.1} ratio {:.2} engine_v2_assumptions {followed}",
                 v1 * 1000.0,
                 v2 * 1000.0,
                 v1 / v2
