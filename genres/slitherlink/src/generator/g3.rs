@@ -103,7 +103,12 @@ const SEARCH_PROOF_NODES: u64 = 100_000;
 /// solution), or at last by engine_v1's full search. On some sparse 25x25 level-10 boards the
 /// search alone took 18 s; the ladder takes a fraction of a second there.
 fn proven_unique_fast(g: &Grid, clues: &[i8]) -> bool {
-    let mut budget = Budget::new(SEARCH_PROOF_NODES);
+    proven_unique_within(g, clues, SEARCH_PROOF_NODES)
+}
+
+/// [`proven_unique_fast`] with a search of at most `nodes` nodes first.
+fn proven_unique_within(g: &Grid, clues: &[i8], nodes: u64) -> bool {
+    let mut budget = Budget::new(nodes);
     match Solver::new(g, clues)
         .for_proofs()
         .count(2, &mut budget)
@@ -285,6 +290,23 @@ mod tests {
             }
         }
         assert!(exact + 1 >= total, "only {exact} of {total} exact");
+    }
+
+    /// The ladder's proof stands in for a search cut short, and never for a board with two
+    /// solutions.
+    #[test]
+    fn uniqueness_proof_falls_back_to_the_ladder() {
+        let made = generate(5, &Params::new(10, 10, 10).unwrap()).unwrap();
+        let g = Grid::new(10, 10);
+        let clues = made.puzzle.clues().to_vec();
+        assert!(proven_unique_within(&g, &clues, 1));
+        assert!(proven_unique_within(&g, &clues, SEARCH_PROOF_NODES));
+        let mut open = clues.clone();
+        for c in open.iter_mut().take(40) {
+            *c = NO_CLUE;
+        }
+        assert!(!proven_unique_within(&g, &open, 1));
+        assert!(!proven_unique(&g, &open));
     }
 
     #[test]
