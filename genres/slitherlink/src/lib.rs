@@ -6,8 +6,8 @@
 //!
 //! # Params and ids
 //! Params are `<W>x<H>-L<level>`, e.g. `10x10-L6` (sides 5..=40, level 1..=10; the trial
-//! levels 8-10 on boards of at most 900 cells, e.g. 30x30; g3 takes level 10 up to 625 cells,
-//! e.g. 25x25, g2 up to 400 cells, e.g. 20x20, and g1 levels 8-10 up to 225 cells, e.g. 15x15):
+//! levels 8-10 on boards of at most 900 cells, e.g. 30x30; g2 takes level 10 up to 400 cells,
+//! e.g. 20x20, and g1 levels 8-10 up to 225 cells, e.g. 15x15):
 //! `slitherlink:SEED-42-10x10-L6-g3`, `slitherlink:DAILY-utc-v1-20671-10x10-L6-g3`. The daily is
 //! `10x10` at `L6` unless a level is asked for (`6`, `L6`, or Loopy's names). CLI flags:
 //! `--grid-size N` (NxN), `--width`, `--height`, `--size WxH`, `--level` / `--difficulty`
@@ -80,8 +80,10 @@
 //! per loop (g2: 24), and its work bound counts only the assumptions engine_v2 follows, so some
 //! trial-level boards differ from g2's (of the fixtures, only `12x12-L10`, found in 2 attempts
 //! instead of 16). Level 10 is
-//! taken up to 625 cells ([`params::G3_DEEP_MAX_CELLS`]); the grade of a board that misses the
-//! target is the lowest level whose closure solves it ([`generator::g3`]).
+//! taken up to 30x30; above 625 cells at most 10 loops are tried (then the best lower level is
+//! delivered with `fallback` set). Uniqueness is proven once per board, by a bounded search or,
+//! when that runs out, by the ladder solving the board without its answer. The grade of a board
+//! that misses the target is the lowest level whose closure solves it ([`generator::g3`]).
 //!
 //! # Generation (g2)
 //! The same boards as g1 at levels 1-7. At the trial levels 8-10 (boards of 64 cells or more)

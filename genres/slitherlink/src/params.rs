@@ -8,16 +8,12 @@ pub const GEN_MIN_SIDE: u32 = 5;
 pub const GEN_MAX_SIDE: u32 = 40;
 /// Most cells g1 takes at the trial levels 8-10 (its removal grows steeply with the board).
 pub const G1_TRIAL_MAX_CELLS: u32 = 225;
-/// Most cells at the trial levels 8-10 (30x30; g1 keeps [`G1_TRIAL_MAX_CELLS`], g2
-/// [`G2_DEEP_MAX_CELLS`] and g3 [`G3_DEEP_MAX_CELLS`] at level 10).
+/// Most cells at the trial levels 8-10 (30x30, for g3 at every one of them; g1 keeps
+/// [`G1_TRIAL_MAX_CELLS`], g2 [`G2_DEEP_MAX_CELLS`] at level 10).
 pub const TRIAL_MAX_CELLS: u32 = 900;
 /// Most cells g2 takes at level 10 (20x20): deep-trial boards cost seconds to tens of seconds
 /// beyond it, against the server's 30 s request deadline.
 pub const G2_DEEP_MAX_CELLS: u32 = 400;
-/// Most cells g3 takes at level 10 (25x25): its trial closure costs a half to a fifth of g2's,
-/// but 30x30 level-10 boards still took 31 s and 137 s on two of three seeds measured (a loaded
-/// machine; bench/results/slitherlink-cost.md), against the server's 30 s request deadline.
-pub const G3_DEEP_MAX_CELLS: u32 = 625;
 /// Default side (`10x10`).
 pub const DEFAULT_SIDE: u32 = 10;
 /// Default level (also the daily default).

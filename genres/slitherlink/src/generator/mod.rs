@@ -40,7 +40,7 @@ pub static GENERATORS: [Generator<Slitherlink>; 3] = [
         status: VersionStatus::Current,
         note: "g2's procedure with the trial levels 8-10 checked by engine_v2's trial closure \
                (engine_v1's answers, fewer trials) and 48 removal tests per loop; level 10 up \
-               to 625 cells (25x25)",
+               to 30x30",
         seed: day_or_number,
         generate: g3::generate,
     },
