@@ -352,4 +352,31 @@ mod tests {
         // Both answers occur often enough to mean something.
         assert!(cases[0] > 20 && cases[1] > 20, "{cases:?}");
     }
+
+    /// Level-10 boards of engine_v1's generator, which need the deep trial: the same answers
+    /// at levels 9 and 10, and the deep trial used by both.
+    #[test]
+    fn same_answers_on_deep_trial_boards() {
+        let mut deep = 0;
+        for seed in 0..12u64 {
+            let (w, h) = (6 + seed as usize % 3, 6);
+            let g = Grid::new(w, h);
+            let mut rng = Rng::from_seed(seed);
+            let made = crate::generator::engine_v1::generate(w, h, 10, &mut rng).unwrap();
+            let mut closure = TrialClosure::new(&g);
+            for level in [9, 10] {
+                let mut old = Logic::new(&g, &made.clues);
+                old.detect = false;
+                let expect = old.solves(level);
+                assert_eq!(
+                    closure.solves(&made.clues, level),
+                    expect,
+                    "seed {seed} L{level}"
+                );
+                assert_eq!(closure.top == 10, old.top == 10, "seed {seed} L{level}");
+                deep += usize::from(level == 10 && old.top == 10);
+            }
+        }
+        assert!(deep >= 6, "only {deep} boards needed the deep trial");
+    }
 }
