@@ -6,7 +6,10 @@
 //! each board's uniqueness proof, to check that a solver speed-up keeps every search;
 //! `slitherlink_bench version gN W H LEVEL COUNT SEED` generates COUNT boards through the
 //! registry (ids `slitherlink:SEED-s-WxH-Llevel-gN`, re-validation included, as the server does)
-//! and prints the milliseconds of each.
+//! and prints the milliseconds of each;
+//! `slitherlink_bench closure W H LEVEL COUNT SEED` asks engine_v1's `Logic::solves` and
+//! engine_v2's `TrialClosure::solves` the same trial-level questions (COUNT level-7 boards with
+//! one to six more clues removed) and prints how often they agree and the time of each.
 
 use std::time::Instant;
 
@@ -14,7 +17,9 @@ use dayseed_core::digest::sha256_hex;
 use dayseed_core::{Budget, DynGenre, PuzzleId, Rng};
 use dayseed_slitherlink::GENRE;
 use dayseed_slitherlink::generate::generate;
+use dayseed_slitherlink::generator::engine_v2::TrialClosure;
 use dayseed_slitherlink::grid::Grid;
+use dayseed_slitherlink::logic::Logic;
 use dayseed_slitherlink::solver::Solver;
 
 fn arg(args: &[String], i: usize, default: u64) -> u64 {
@@ -91,6 +96,46 @@ fn main() {
             println!(
                 "nodes {w}x{h} L{level} count {count} seed {seed} total {total} sha256 {}",
                 sha256_hex(&all)
+            );
+        }
+        "closure" => {
+            let count = arg(&args, 5, 20);
+            let seed = arg(&args, 6, 1);
+            let g = Grid::new(w, h);
+            let mut closure = TrialClosure::new(&g);
+            let (mut agree, mut solved) = (0, 0);
+            let (mut v1, mut v2) = (0.0, 0.0);
+            let mut followed = 0;
+            for i in 0..count {
+                let mut rng = Rng::from_seed(seed + i);
+                let p = generate(w, h, 7, &mut rng).expect("a board");
+                let mut clues = p.clues.clone();
+                for _ in 0..=i % 6 {
+                    let c = rng.below(g.n_cells as u64) as usize;
+                    clues[c] = -1;
+                }
+                let t = Instant::now();
+                let mut old = Logic::new(&g, &clues);
+                old.detect = false;
+                old.answer = Some(p.solution.clone());
+                let expect = old.solves(level);
+                v1 += t.elapsed().as_secs_f64();
+                let t = Instant::now();
+                closure.answer = Some(p.solution.clone());
+                let got = closure.solves(&clues, level);
+                v2 += t.elapsed().as_secs_f64();
+                followed += closure.tried;
+                agree += u32::from(
+                    got == expect && (level < 10 || (old.top == 10) == (closure.top == 10)),
+                );
+                solved += u32::from(got);
+            }
+            println!(
+                "closure {w}x{h} L{level} count {count} seed {seed} agree {agree} solved {solved} \
+                 engine_v1_ms {:.1} engine_v2_ms {:.1} ratio {:.2} engine_v2_assumptions {followed}",
+                v1 * 1000.0,
+                v2 * 1000.0,
+                v1 / v2
             );
         }
         "boards" => {

@@ -8,7 +8,7 @@
 //! Params are `<W>x<H>-L<level>`, e.g. `10x10-L6` (sides 5..=40, level 1..=10; the trial
 //! levels 8-10 on boards of at most 900 cells, e.g. 30x30; g2 takes level 10 up to 400 cells,
 //! e.g. 20x20, and g1 levels 8-10 up to 225 cells, e.g. 15x15):
-//! `slitherlink:SEED-42-10x10-L6-g2`, `slitherlink:DAILY-utc-v1-20671-10x10-L6-g2`. The daily is
+//! `slitherlink:SEED-42-10x10-L6-g3`, `slitherlink:DAILY-utc-v1-20671-10x10-L6-g3`. The daily is
 //! `10x10` at `L6` unless a level is asked for (`6`, `L6`, or Loopy's names). CLI flags:
 //! `--grid-size N` (NxN), `--width`, `--height`, `--size WxH`, `--level` / `--difficulty`
 //! (defaults 10x10, L6). Seeds: `DAILY` uses `dayseed_core::seed::daily_seed(epoch_day)`, `SEED-s`
@@ -73,7 +73,19 @@
 //! attempts), after which the closest lower level found is delivered with `fallback` set. Every
 //! board is re-checked unique by the search solver before it is returned.
 //!
-//! # Generation (g2, current)
+//! # Generation (g3, current)
+//! g2's procedure, with every check at levels 8-10 answered by engine_v2's trial closure
+//! ([`generator::engine_v2::TrialClosure`]): the answers of engine_v1's `Logic::solves` (tested
+//! against it), at a half to a fifth of its cost. The second walk makes up to 48 removal tests
+//! per loop (g2: 24), and its work bound counts only the assumptions engine_v2 follows, so some
+//! trial-level boards differ from g2's (of the fixtures, only `12x12-L10`, found in 2 attempts
+//! instead of 16). Level 10 is
+//! taken up to 30x30; above 625 cells at most 10 loops are tried (then the best lower level is
+//! delivered with `fallback` set). Uniqueness is proven once per board, by a bounded search or,
+//! when that runs out, by the ladder solving the board without its answer. The grade of a board
+//! that misses the target is the lowest level whose closure solves it ([`generator::g3`]).
+//!
+//! # Generation (g2)
 //! The same boards as g1 at levels 1-7. At the trial levels 8-10 (boards of 64 cells or more)
 //! one PRNG order is walked twice: first clues are removed while the techniques up to level 7
 //! solve the puzzle (resumed closures, no trials), then the clues left are tested at the target
@@ -97,6 +109,11 @@
 //!   trials (level 10) propagate the decided edges once and search each assumption from there
 //!   (`Solver::prepare`, `Solver::count_assuming`). In the generator, assumptions that agree
 //!   with the known answer are skipped (they cannot be refuted).
+//! * engine_v2 (g3's engine) answers the generator's "solvable up to level 8, 9 or 10?" with
+//!   engine_v1's rules: a trial round goes on after a refutation instead of starting again
+//!   from the first edge, an assumption that survived is tried again only when a new fact lies
+//!   outside its closure, and the loop-closure and colouring passes of a trial start from the
+//!   union-finds of the state it branches from. Deep trials run exactly as in engine_v1.
 //! * Trial work when grading or hinting puzzles from outside is bounded
 //!   ([`grade::GRADE_TRIAL_WORK`]); the report then says `grade_capped`.
 

@@ -59,6 +59,10 @@ fn fixtures_regenerate_exactly_and_stay_locked() {
                 "g2",
                 "e1e3009f2ee683ce22d8da65326d842330c6722b079925c387b4dab57cf564b4",
             ),
+            (
+                "g3",
+                "fc716c80516b780baaf9ef1150fd6e50ba1c7a9ff3710bb4731afc203b22dfe2",
+            ),
         ],
         ids: fixture_ids,
     });

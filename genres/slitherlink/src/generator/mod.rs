@@ -4,11 +4,14 @@
 //! g1 and g2 use only core, the crate's model (grid, model, params) and the engine frozen with
 //! them under [`engine_v1`]: the procedure, loop growth, clue removal, the logic ladder with its
 //! trial engine, and the search solver, which reach each other only inside it. Frozen files are
-//! never edited; a change that could move a board is a new version with new files.
+//! never edited; a change that could move a board is a new version with new files. g3 adds
+//! [`engine_v2`], the faster trial closure, and imports everything else from engine_v1.
 
 pub mod engine_v1;
+pub mod engine_v2;
 pub mod g1;
 pub mod g2;
+pub mod g3;
 
 use dayseed_core::generator::day_or_number;
 use dayseed_core::{Generator, Version, VersionStatus};
@@ -16,7 +19,7 @@ use dayseed_core::{Generator, Version, VersionStatus};
 use crate::Slitherlink;
 
 /// Every slitherlink generator version ever released, oldest first.
-pub static GENERATORS: [Generator<Slitherlink>; 2] = [
+pub static GENERATORS: [Generator<Slitherlink>; 3] = [
     Generator {
         version: Version(1),
         status: VersionStatus::Supported,
@@ -26,10 +29,19 @@ pub static GENERATORS: [Generator<Slitherlink>; 2] = [
     },
     Generator {
         version: Version(2),
-        status: VersionStatus::Current,
+        status: VersionStatus::Supported,
         note: "g1 at levels 1-7; at levels 8-10 a no-trial removal walk before the trial walk, \
                boards up to 30x30",
         seed: day_or_number,
         generate: g2::generate,
+    },
+    Generator {
+        version: Version(3),
+        status: VersionStatus::Current,
+        note: "g2's procedure with the trial levels 8-10 checked by engine_v2's trial closure \
+               (engine_v1's answers, fewer trials) and 48 removal tests per loop; level 10 up \
+               to 30x30",
+        seed: day_or_number,
+        generate: g3::generate,
     },
 ];

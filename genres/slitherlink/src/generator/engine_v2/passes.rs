@@ -1,0 +1,341 @@
+//! The global rules of levels 6 and 7 for trial sub-runs, started from the state the trials
+//! branch from instead of from nothing.
+//!
+//! engine_v1's loop-closure and colouring passes, and its final rule check, rebuild their
+//! union-finds from every decided edge on each call. A trial decides a few edges beyond its base
+//! state, so here the union-finds of the base are built once ([`Base::load`]) and each pass copies
+//! them and joins only the edges the trial added. A pass's result depends on the relations it
+//! ends with, not on how the union-find stores them, so every pass decides exactly what
+//! engine_v1's decides on the same state: the same function, computed from a nearer start.
+
+use crate::generator::engine_v1::logic::Logic;
+use crate::grid::{Grid, NONE};
+use crate::model::{NO_CLUE, OFF, ON, UNKNOWN};
+
+/// Union-find with a parity per node (0 same, 1 different), for cells and the outside.
+#[derive(Debug, Clone, Default)]
+struct Parity {
+    up: Vec<u32>,
+    par: Vec<u8>,
+}
+
+impl Parity {
+    fn reset(&mut self, n: usize) {
+        self.up.clear();
+        self.up.extend(0..n as u32);
+        self.par.clear();
+        self.par.resize(n, 0);
+    }
+
+    /// `(root, parity of x to it)`, halving the path.
+    fn find(&mut self, mut x: usize) -> (usize, u8) {
+        let mut p = 0;
+        loop {
+            let u = self.up[x] as usize;
+            if u == x {
+                return (x, p);
+            }
+            let uu = self.up[u] as usize;
+            if uu != u {
+                // Point x at its grandparent.
+                self.par[x] ^= self.par[u];
+                self.up[x] = uu as u32;
+            }
+            p ^= self.par[x];
+            x = self.up[x] as usize;
+        }
+    }
+
+    /// Adds `x ^ y == d`; false if it contradicts the relations.
+    fn join(&mut self, x: usize, y: usize, d: u8) -> bool {
+        let (rx, px) = self.find(x);
+        let (ry, py) = self.find(y);
+        if rx == ry {
+            return px ^ py == d;
+        }
+        self.up[ry] = rx as u32;
+        self.par[ry] = px ^ py ^ d;
+        true
+    }
+}
+
+/// Union-find over vertices joined by lines, counting lines and vertices per root.
+#[derive(Debug, Clone, Default)]
+struct Paths {
+    up: Vec<u32>,
+    lines: Vec<u32>,
+    verts: Vec<u32>,
+    total: u32,
+}
+
+impl Paths {
+    fn reset(&mut self, n: usize) {
+        self.up.clear();
+        self.up.extend(0..n as u32);
+        self.lines.clear();
+        self.lines.resize(n, 0);
+        self.verts.clear();
+        self.verts.resize(n, 1);
+        self.total = 0;
+    }
+
+    fn find(&mut self, mut x: usize) -> usize {
+        while self.up[x] as usize != x {
+            let u = self.up[x] as usize;
+            self.up[x] = self.up[u];
+            x = u;
+        }
+        x
+    }
+
+    fn line(&mut self, a: usize, b: usize) {
+        self.total += 1;
+        let (ra, rb) = (self.find(a), self.find(b));
+        if ra == rb {
+            self.lines[ra] += 1;
+        } else {
+            self.up[rb] = ra as u32;
+            self.lines[ra] += self.lines[rb] + 1;
+            self.verts[ra] += self.verts[rb];
+        }
+    }
+}
+
+/// The union-finds of a base state, and scratch copies for the passes over its trials.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Base {
+    /// The base state's edges.
+    pub(super) st: Vec<u8>,
+    sides: Parity,
+    paths: Paths,
+    /// Contradictory relations in the base itself (then every pass reports it).
+    broken: bool,
+    work_sides: Parity,
+    work_paths: Paths,
+}
+
+/// The side node of cell `c` (the outside is node `n_cells`).
+#[inline]
+fn side(g: &Grid, c: u32) -> usize {
+    if c == NONE { g.n_cells } else { c as usize }
+}
+
+impl Base {
+    /// Builds the union-finds of the state `st`.
+    pub(super) fn load(&mut self, g: &Grid, st: &[u8]) {
+        self.st.clear();
+        self.st.extend_from_slice(st);
+        self.sides.reset(g.n_cells + 1);
+        self.paths.reset(g.n_verts);
+        self.broken = false;
+        for (e, &s) in st.iter().enumerate() {
+            if s == UNKNOWN {
+                continue;
+            }
+            let [a, b] = g.edge_cells[e];
+            if !self.sides.join(side(g, a), side(g, b), u8::from(s == ON)) {
+                self.broken = true;
+            }
+            if s == ON {
+                let [a, b] = g.edge_verts[e];
+                self.paths.line(a as usize, b as usize);
+            }
+        }
+    }
+
+    /// The paths of `logic`'s state (a superset of the base's) in `work_paths`.
+    fn paths_of(&mut self, logic: &Logic<'_>) {
+        let g = logic.g;
+        self.work_paths.clone_from(&self.paths);
+        for (e, (&now, &was)) in logic.st.iter().zip(&self.st).enumerate() {
+            if now == ON && was == UNKNOWN {
+                let [a, b] = g.edge_verts[e];
+                self.work_paths.line(a as usize, b as usize);
+            }
+        }
+    }
+
+    /// Level 6 on `logic` (engine_v1's loop-closure pass): crosses every open edge that joins
+    /// the two ends of one path, unless that closes the only path into an answer meeting
+    /// every clue. True if an edge was decided.
+    pub(super) fn loop_closure(&mut self, logic: &mut Logic<'_>) -> bool {
+        let g = logic.g;
+        self.paths_of(logic);
+        let p = &mut self.work_paths;
+        let mut any = false;
+        for e in 0..g.n_edges {
+            if logic.st[e] != UNKNOWN {
+                continue;
+            }
+            let [a, b] = g.edge_verts[e];
+            let ra = p.find(a as usize);
+            if ra != p.find(b as usize) {
+                continue;
+            }
+            // Crossing edges changes neither the paths nor the lines around a cell.
+            if p.lines[ra] != p.total || !closing_completes(logic, e) {
+                logic.set(e, OFF);
+                any = true;
+            }
+        }
+        any
+    }
+
+    /// engine_v1's `Logic::violated` on `logic`: a clue over or under its count, a dot with
+    /// three lines or a dead end, or a closed loop that cannot be the whole answer.
+    pub(super) fn violated(&mut self, logic: &Logic<'_>) -> bool {
+        let g = logic.g;
+        let clue_broken = (0..g.n_cells).any(|c| {
+            let n = logic.clue[c];
+            let (on, unk) = logic.cell_counts(c);
+            n != NO_CLUE && (on > n || on + unk < n)
+        });
+        let dot_broken = (0..g.n_verts).any(|v| {
+            let (on, unk) = logic.vert_counts(v);
+            on > 2 || (on == 1 && unk == 0)
+        });
+        if clue_broken || dot_broken {
+            return true;
+        }
+        self.paths_of(logic);
+        let p = &mut self.work_paths;
+        for v in 0..g.n_verts {
+            if p.up[v] as usize == v && p.lines[v] > 0 && p.lines[v] == p.verts[v] {
+                if p.lines[v] != p.total {
+                    return true;
+                }
+                return (0..g.n_cells).any(|c| {
+                    let n = logic.clue[c];
+                    n != NO_CLUE && logic.cell_counts(c).0 != n
+                });
+            }
+        }
+        false
+    }
+
+    /// Level 7 on `logic` (engine_v1's colouring pass): the relations of the decided edges,
+    /// then those forced by each clue cell and each dot (in index order, once), then every open
+    /// edge whose two sides are related is decided. True if an edge was decided or the
+    /// relations contradict.
+    pub(super) fn colouring(&mut self, logic: &mut Logic<'_>) -> bool {
+        let g = logic.g;
+        let uf = &mut self.work_sides;
+        uf.clone_from(&self.sides);
+        let mut broken = self.broken;
+        for (e, (&now, &was)) in logic.st.iter().zip(&self.st).enumerate() {
+            if now != UNKNOWN && was == UNKNOWN {
+                let [a, b] = g.edge_cells[e];
+                broken |= !uf.join(side(g, a), side(g, b), u8::from(now == ON));
+            }
+        }
+        if broken {
+            logic.contradiction = true;
+            return true;
+        }
+        for c in 0..g.n_cells {
+            let n = logic.clue[c];
+            if n == NO_CLUE || logic.cell_counts(c).1 == 0 {
+                continue;
+            }
+            let mut nodes = [c; 5];
+            for (k, &e) in g.cell_edges[c].iter().enumerate() {
+                let [a, b] = g.edge_cells[e as usize];
+                nodes[k + 1] = side(g, if a == c as u32 { b } else { a });
+            }
+            let differ = |s: &[u8]| s[1..].iter().map(|&x| i8::from(x == 1)).sum::<i8>() == n;
+            if !force(uf, &nodes, differ) {
+                logic.contradiction = true;
+                return true;
+            }
+        }
+        for v in 0..g.n_verts {
+            if logic.vert_counts(v).1 == 0 {
+                continue;
+            }
+            let cells = g.vert_cells[v];
+            let nodes: [usize; 4] = std::array::from_fn(|q| side(g, cells[q]));
+            // Round the dot the four sides may not alternate (four lines).
+            let fine = |s: &[u8]| !(s[0] == s[2] && s[1] == s[3] && s[0] != s[1]);
+            if !force(uf, &nodes, fine) {
+                logic.contradiction = true;
+                return true;
+            }
+        }
+        let mut any = false;
+        for e in 0..g.n_edges {
+            if logic.st[e] != UNKNOWN {
+                continue;
+            }
+            let [a, b] = g.edge_cells[e];
+            let (ra, pa) = uf.find(side(g, a));
+            let (rb, pb) = uf.find(side(g, b));
+            if ra == rb {
+                logic.set(e, if pa == pb { OFF } else { ON });
+                any = true;
+            }
+        }
+        any
+    }
+}
+
+/// Whether drawing `e` would leave every clue met (the check before a closing edge is crossed).
+fn closing_completes(logic: &Logic<'_>, e: usize) -> bool {
+    let cells = logic.g.edge_cells[e];
+    (0..logic.g.n_cells).all(|c| {
+        let n = logic.clue[c];
+        n == NO_CLUE || logic.cell_counts(c).0 + i8::from(cells.contains(&(c as u32))) == n
+    })
+}
+
+/// Adds every relation among the roots of `nodes` that holds in all side assignments `allowed`
+/// accepts (sides relative to `nodes[0]`); false if no assignment is allowed or a forced
+/// relation contradicts.
+fn force(uf: &mut Parity, nodes: &[usize], allowed: impl Fn(&[u8]) -> bool) -> bool {
+    // Distinct roots in order of first appearance; `of[i]` is node i's root slot.
+    let mut roots = [0usize; 5];
+    let mut of = [0usize; 5];
+    let mut n_roots = 0;
+    let mut par = [0u8; 5];
+    for (i, &x) in nodes.iter().enumerate() {
+        let (r, p) = uf.find(x);
+        par[i] = p;
+        of[i] = match roots[..n_roots].iter().position(|&y| y == r) {
+            Some(k) => k,
+            None => {
+                roots[n_roots] = r;
+                n_roots += 1;
+                n_roots - 1
+            }
+        };
+    }
+    // Bit 0 of `seen[k]`: root k was on node 0's side in an allowed assignment; bit 1: opposite.
+    let mut seen = [0u8; 5];
+    let mut sides = [0u8; 5];
+    for bits in 0u32..1 << (n_roots - 1) {
+        let root_side = |k: usize| {
+            if k == 0 {
+                0
+            } else {
+                (bits >> (k - 1)) as u8 & 1
+            }
+        };
+        for i in 0..nodes.len() {
+            sides[i] = root_side(of[i]) ^ par[i] ^ par[0];
+        }
+        if allowed(&sides[..nodes.len()]) {
+            for (k, s) in seen.iter_mut().enumerate().take(n_roots) {
+                *s |= 1 << root_side(k);
+            }
+        }
+    }
+    if seen[0] == 0 {
+        return false;
+    }
+    for k in 1..n_roots {
+        // Root k on one side only, relative to root 0, in every allowed assignment.
+        if (seen[k] == 1 || seen[k] == 2) && !uf.join(roots[0], roots[k], seen[k] >> 1) {
+            return false;
+        }
+    }
+    true
+}
