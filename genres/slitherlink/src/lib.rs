@@ -104,8 +104,9 @@
 //!   (`Logic::resumable`, `add_clue`, `finish`, saved and restored) let the generator share
 //!   that work between the checks of one removal pass.
 //! * Trials (levels 8-9) follow each assumption from one closed copy of the state with the
-//!   closure engine; in `Logic::solves` a trial pass applies every refutation it finds and runs
-//!   round the open edges until a round refutes nothing (same closure, fewer passes). Deep
+//!   closure engine; a trial pass applies the first refutation it finds and ends, and the
+//!   ladder runs the cheaper rules and the pass again from the first open edge (engine_v2, below,
+//!   carries the round on instead: the same closure in fewer passes). Deep
 //!   trials (level 10) propagate the decided edges once and search each assumption from there
 //!   (`Solver::prepare`, `Solver::count_assuming`). In the generator, assumptions that agree
 //!   with the known answer are skipped (they cannot be refuted).

@@ -53,10 +53,13 @@ impl<'a> Logic<'a> {
         base
     }
 
-    /// L8 (`prop_level == 1`) and L9 (`prop_level == 7`): the first refuted assumption, or
-    /// with `sweep` set the trial closure: assumptions are tried round the open edges, each
-    /// refutation applied at once, until a whole round refutes nothing (the rules are monotone,
-    /// so the closure does not depend on the order).
+    /// L8 (`prop_level == 1`) and L9 (`prop_level == 7`): the first refuted assumption is
+    /// applied and the pass ends, so the ladder's caller runs the cheaper rules again and calls
+    /// it anew from the first open edge. With `sweep` set the pass goes on past a refutation
+    /// only when the closure after it decides every edge; otherwise it too ends there (the code
+    /// reads as if a new round began, but `close` is true only for a solved board). Frozen with
+    /// g1 and g2 as it is; engine_v2 (g3) carries the round on after a refutation, with the same
+    /// closure (the rules are monotone, so it does not depend on the order).
     ///
     /// Each assumption is followed from a copy of this state by the rules up to `prop_level`,
     /// resumed from [`Logic::trial_base`]: the rules are monotone, so that closure and whether it
@@ -103,7 +106,7 @@ impl<'a> Logic<'a> {
                     if !self.sweep {
                         return;
                     }
-                    // Back to the closure the assumptions start from; a new round begins.
+                    // Ends the pass unless the board is now solved (see the doc comment).
                     if !self.close(7) {
                         return;
                     }
