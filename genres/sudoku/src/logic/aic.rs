@@ -22,7 +22,7 @@
 //! in grid order; loops before chains).
 
 use super::candidates::{
-    Bits, Grid, PEER_BITS, PEERS_SE, UNIT_BITS, bit, cell_name, cells_of, col, row,
+    Bits, Grid, PEER_BITS, UNIT_BITS, bit, cell_name, cells_of, col, peers_se_in, row,
 };
 use super::technique::Finding;
 
@@ -92,10 +92,8 @@ impl Links {
                     visit(state(c, e, false));
                 }
             }
-            for &q in &PEERS_SE[c] {
-                if self.digit[d as usize] & bit(q as usize) != 0 {
-                    visit(state(q as usize, d, false));
-                }
+            for q in peers_se_in(c, self.digit[d as usize]) {
+                visit(state(q, d, false));
             }
         } else {
             if mode != Mode::X && g.cand[c].count_ones() == 2 {

@@ -80,12 +80,9 @@ fn test(g: &Grid, f: &mut Finding, tuple: &[usize], excluders: Bits) -> bool {
     if n == 0 {
         return false;
     }
-    let ex = &ex[..n];
-    let mut allowed = [0u16; 3];
-    let mut digits = [0u8; 3];
-    if combos(g, tuple, ex, 0, &mut digits, &mut allowed) {
+    let Some(allowed) = allowed_digits(g, tuple, &ex[..n]) else {
         return false;
-    }
+    };
     for (i, &c) in tuple.iter().enumerate() {
         for d in digits_of(g.cand[c] & !allowed[i]) {
             f.eliminations.push((c as u8, d));
@@ -110,40 +107,67 @@ fn test(g: &Grid, f: &mut Finding, tuple: &[usize], excluders: Bits) -> bool {
     true
 }
 
-/// Enumerates the combinations, recording in `allowed` the digits each cell takes in some
-/// possible one; true (and stops) once every candidate of the tuple is allowed.
-fn combos(
-    g: &Grid,
-    tuple: &[usize],
-    ex: &[u16],
-    i: usize,
-    digits: &mut [u8; 3],
-    allowed: &mut [u16; 3],
-) -> bool {
-    if i == tuple.len() {
-        let taken = digits[..i].iter().fold(0u16, |m, &d| m | 1 << d);
-        if ex.iter().all(|&e| e & !taken != 0) {
-            for (k, &d) in digits[..i].iter().enumerate() {
-                allowed[k] |= 1 << d;
+/// The digits each cell of the tuple takes in some possible combination, or `None` as soon as
+/// every candidate of the tuple is known to be allowed.
+fn allowed_digits(g: &Grid, tuple: &[usize], ex: &[u16]) -> Option<[u16; 3]> {
+    // The excluding cells' candidate sets, as a table over digit masks: a combination is
+    // impossible when the digits it takes include one of them.
+    let mut table = [0u64; 16];
+    for &e in ex {
+        table[usize::from(e >> 6)] |= 1 << (e & 63);
+    }
+    let excluded = |taken: u16| {
+        let mut s = taken;
+        while s != 0 {
+            if table[usize::from(s >> 6)] >> (s & 63) & 1 != 0 {
+                return true;
             }
-            return tuple
-                .iter()
-                .enumerate()
-                .all(|(k, &c)| allowed[k] == g.cand[c]);
+            s = (s - 1) & taken;
         }
-        return false;
+        false
+    };
+    let sees = |a: usize, b: usize| PEER_BITS[tuple[a]] & bit(tuple[b]) != 0;
+    let mut cand = [0u16; 3];
+    for (k, &c) in tuple.iter().enumerate() {
+        cand[k] = g.cand[c];
     }
-    for d in digits_of(g.cand[tuple[i]]) {
-        let clash = (0..i).any(|k| digits[k] == d && PEER_BITS[tuple[k]] & bit(tuple[i]) != 0);
-        if clash {
-            continue;
+    let mut allowed = [0u16; 3];
+    if tuple.len() == 2 {
+        let s01 = sees(0, 1);
+        for a in digits_of(cand[0]) {
+            for b in digits_of(cand[1]) {
+                if (a == b && s01) || excluded(1 << a | 1 << b) {
+                    continue;
+                }
+                allowed[0] |= 1 << a;
+                allowed[1] |= 1 << b;
+                if allowed == cand {
+                    return None;
+                }
+            }
         }
-        digits[i] = d;
-        if combos(g, tuple, ex, i + 1, digits, allowed) {
-            return true;
+    } else {
+        let (s01, s02, s12) = (sees(0, 1), sees(0, 2), sees(1, 2));
+        for a in digits_of(cand[0]) {
+            for b in digits_of(cand[1]) {
+                if a == b && s01 {
+                    continue;
+                }
+                for c in digits_of(cand[2]) {
+                    if (a == c && s02) || (b == c && s12) || excluded(1 << a | 1 << b | 1 << c) {
+                        continue;
+                    }
+                    allowed[0] |= 1 << a;
+                    allowed[1] |= 1 << b;
+                    allowed[2] |= 1 << c;
+                    if allowed == cand {
+                        return None;
+                    }
+                }
+            }
         }
     }
-    false
+    Some(allowed)
 }
 
 #[cfg(test)]

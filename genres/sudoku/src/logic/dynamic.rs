@@ -28,8 +28,8 @@
 
 use super::aic::{describe_state, length_increment};
 use super::candidates::{
-    Bits, Grid, PEERS_SE, UNIT_BITS, UNITS, bit, box_of, cell_name, cells_of, col, digits_of, row,
-    unit_name,
+    Bits, Grid, UNIT_BITS, UNITS, bit, box_of, cell_name, cells_of, col, digits_of, peers_se_in,
+    row, unit_name,
 };
 use super::technique::{Finding, tenths};
 
@@ -154,10 +154,8 @@ fn propagate(g: &Grid, digits: &[Bits; 10], start: State, rule: Rule) -> Run {
                     next.push((state(c, e, false), 0, 1));
                 }
             }
-            for &q in &PEERS_SE[c] {
-                if digits[d as usize] & bit(q as usize) != 0 {
-                    next.push((state(q as usize, d, false), 0, 1));
-                }
+            for q in peers_se_in(c, digits[d as usize]) {
+                next.push((state(q, d, false), 0, 1));
             }
         } else {
             // `cand` still holds `d` here: the grid changes after the state is followed.
