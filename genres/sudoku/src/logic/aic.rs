@@ -103,7 +103,8 @@ impl Links {
             if mode != Mode::Y {
                 for u in [18 + super::candidates::box_of(c), row(c), 9 + col(c)] {
                     let m = self.digit[d as usize] & UNIT_BITS[u] & !bit(c);
-                    if m.count_ones() == 1 {
+                    // Exactly one other place (a power of two, without a software popcount).
+                    if m != 0 && m & (m - 1) == 0 {
                         visit(state(m.trailing_zeros() as usize, d, true));
                     }
                 }

@@ -82,9 +82,10 @@ fn chains(g: &Grid, f: &mut Finding, k: usize) -> bool {
                 }
             }
         }
+        let mut bufs = Bufs::default();
         for s in 0..nodes.len() {
             if !strong[s].is_empty() {
-                search_from(db, &nodes, &seers, &strong, s, d, k, &mut best);
+                search_from(db, &nodes, &seers, &strong, s, d, k, &mut bufs, &mut best);
             }
         }
     }
@@ -124,6 +125,16 @@ fn node_name(n: Bits) -> String {
     format!("({})", names.join(" "))
 }
 
+/// The buffers of [`search_from`], reused by every search on one digit.
+#[derive(Default)]
+struct Bufs {
+    parent: Vec<usize>,
+    kind_in: Vec<Kind>,
+    links: Vec<usize>,
+    seen: Vec<bool>,
+    queue: Vec<usize>,
+}
+
 /// Breadth-first search over (node, holds the digit) from "s does not hold d", as in
 /// [`super::strong_links`]; a chain of exactly `k` strong links through at least one group whose
 /// ends are both seen by some place of d is a finding.
@@ -136,15 +147,28 @@ fn search_from(
     s: usize,
     d: u8,
     k: usize,
+    bufs: &mut Bufs,
     best: &mut Option<Best>,
 ) {
     let n = nodes.len();
-    let mut parent = vec![usize::MAX; 2 * n];
-    let mut kind_in = vec![Kind::Row; 2 * n];
-    let mut links = vec![0usize; 2 * n];
-    let mut seen = vec![false; 2 * n];
+    let Bufs {
+        parent,
+        kind_in,
+        links,
+        seen,
+        queue,
+    } = bufs;
+    parent.clear();
+    parent.resize(2 * n, usize::MAX);
+    kind_in.clear();
+    kind_in.resize(2 * n, Kind::Row);
+    links.clear();
+    links.resize(2 * n, 0);
+    seen.clear();
+    seen.resize(2 * n, false);
     seen[2 * s] = true;
-    let mut queue = vec![2 * s];
+    queue.clear();
+    queue.push(2 * s);
     let mut head = 0;
     while head < queue.len() {
         let st = queue[head];

@@ -96,12 +96,16 @@ fn extend(
         }
         // Extra digits: at most two cells of the loop may have them, or more with one same
         // extra digit (type 2).
-        let extras: Vec<usize> = path
-            .iter()
-            .copied()
-            .chain([n])
-            .filter(|&c| g.cand[c] != pair)
-            .collect();
+        // (A fixed array: a path has at most eight cells.)
+        let mut extras = [0usize; 9];
+        let mut ne = 0;
+        for c in path.iter().copied().chain([n]) {
+            if g.cand[c] != pair {
+                extras[ne] = c;
+                ne += 1;
+            }
+        }
+        let extras = &extras[..ne];
         if extras.len() > 2 {
             let m = g.cand[extras[0]];
             if (m & !pair).count_ones() != 1 || extras.iter().any(|&c| g.cand[c] != m) {
