@@ -82,10 +82,27 @@ fn chains(g: &Grid, f: &mut Finding, k: usize) -> bool {
                 }
             }
         }
+        // Weak links, as a set of node indices per node: b follows a when every cell of b
+        // sees every cell of a (at most 81 cells and 54 groups: 135 nodes, three words).
+        let n = nodes.len();
+        let mut weak = vec![[0u64; 3]; n];
+        for (a, w) in weak.iter_mut().enumerate() {
+            for (b, &nb) in nodes.iter().enumerate() {
+                if nb & !seers[a] == 0 {
+                    w[b / 64] |= 1 << (b % 64);
+                }
+            }
+        }
+        let graph = Graph {
+            nodes: &nodes,
+            seers: &seers,
+            strong: &strong,
+            weak: &weak,
+        };
         let mut bufs = Bufs::default();
         for s in 0..nodes.len() {
             if !strong[s].is_empty() {
-                search_from(db, &nodes, &seers, &strong, s, d, k, &mut bufs, &mut best);
+                search_from(db, &graph, s, d, k, &mut bufs, &mut best);
             }
         }
     }
@@ -125,6 +142,16 @@ fn node_name(n: Bits) -> String {
     format!("({})", names.join(" "))
 }
 
+/// The link graph of one digit: its nodes, the cells that see all of each, the strong links
+/// (partner node, kind) and the weak links (a set of node indices) of each.
+#[derive(Clone, Copy)]
+struct Graph<'a> {
+    nodes: &'a [Bits],
+    seers: &'a [Bits],
+    strong: &'a [Vec<(usize, Kind)>],
+    weak: &'a [[u64; 3]],
+}
+
 /// The buffers of [`search_from`], reused by every search on one digit.
 #[derive(Default)]
 struct Bufs {
@@ -138,18 +165,21 @@ struct Bufs {
 /// Breadth-first search over (node, holds the digit) from "s does not hold d", as in
 /// [`super::strong_links`]; a chain of exactly `k` strong links through at least one group whose
 /// ends are both seen by some place of d is a finding.
-#[allow(clippy::too_many_arguments)]
 fn search_from(
     db: Bits,
-    nodes: &[Bits],
-    seers: &[Bits],
-    strong: &[Vec<(usize, Kind)>],
+    graph: &Graph,
     s: usize,
     d: u8,
     k: usize,
     bufs: &mut Bufs,
     best: &mut Option<Best>,
 ) {
+    let Graph {
+        nodes,
+        seers,
+        strong,
+        weak,
+    } = *graph;
     let n = nodes.len();
     let Bufs {
         parent,
@@ -178,14 +208,19 @@ fn search_from(
             if links[st] >= k {
                 continue;
             }
-            for b in 0..n {
-                if seen[2 * b] || nodes[b] & !seers[a] != 0 {
-                    continue;
+            for (w, &word) in weak[a].iter().enumerate() {
+                let mut m = word;
+                while m != 0 {
+                    let b = w * 64 + m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    if seen[2 * b] {
+                        continue;
+                    }
+                    seen[2 * b] = true;
+                    parent[2 * b] = st;
+                    links[2 * b] = links[st];
+                    queue.push(2 * b);
                 }
-                seen[2 * b] = true;
-                parent[2 * b] = st;
-                links[2 * b] = links[st];
-                queue.push(2 * b);
             }
             continue;
         }
