@@ -110,59 +110,59 @@ fn test(g: &Grid, f: &mut Finding, tuple: &[usize], excluders: Bits) -> bool {
 /// The digits each cell of the tuple takes in some possible combination, or `None` as soon as
 /// every candidate of the tuple is known to be allowed.
 fn allowed_digits(g: &Grid, tuple: &[usize], ex: &[u16]) -> Option<[u16; 3]> {
-    // The excluding cells' candidate sets, as a table over digit masks: a combination is
-    // impossible when the digits it takes include one of them.
-    let mut table = [0u64; 16];
+    // A combination is impossible when the digits it takes include the candidates of an
+    // excluding cell (two or three digits). The two-digit sets as a partner mask per digit,
+    // the three-digit ones as a table over digit masks.
+    let mut partners = [0u16; 10];
+    let mut triples = [0u64; 16];
+    let mut any_triple = false;
     for &e in ex {
-        table[usize::from(e >> 6)] |= 1 << (e & 63);
-    }
-    let excluded = |taken: u16| {
-        let mut s = taken;
-        while s != 0 {
-            if table[usize::from(s >> 6)] >> (s & 63) & 1 != 0 {
-                return true;
-            }
-            s = (s - 1) & taken;
+        if e.count_ones() == 2 {
+            let (x, y) = (e.trailing_zeros(), 15 - e.leading_zeros());
+            partners[x as usize] |= 1 << y;
+            partners[y as usize] |= 1 << x;
+        } else {
+            triples[usize::from(e >> 6)] |= 1 << (e & 63);
+            any_triple = true;
         }
-        false
-    };
+    }
     let sees = |a: usize, b: usize| PEER_BITS[tuple[a]] & bit(tuple[b]) != 0;
     let mut cand = [0u16; 3];
     for (k, &c) in tuple.iter().enumerate() {
         cand[k] = g.cand[c];
     }
     let mut allowed = [0u16; 3];
-    if tuple.len() == 2 {
-        let s01 = sees(0, 1);
-        for a in digits_of(cand[0]) {
-            for b in digits_of(cand[1]) {
-                if (a == b && s01) || excluded(1 << a | 1 << b) {
-                    continue;
-                }
+    let s01 = sees(0, 1);
+    for a in digits_of(cand[0]) {
+        for b in digits_of(cand[1]) {
+            if (a == b && s01) || partners[usize::from(a)] & 1 << b != 0 {
+                continue;
+            }
+            if tuple.len() == 2 {
                 allowed[0] |= 1 << a;
                 allowed[1] |= 1 << b;
                 if allowed == cand {
                     return None;
                 }
+                continue;
             }
-        }
-    } else {
-        let (s01, s02, s12) = (sees(0, 1), sees(0, 2), sees(1, 2));
-        for a in digits_of(cand[0]) {
-            for b in digits_of(cand[1]) {
-                if a == b && s01 {
+            let mut third = cand[2] & !partners[usize::from(a)] & !partners[usize::from(b)];
+            if sees(0, 2) {
+                third &= !(1 << a);
+            }
+            if sees(1, 2) {
+                third &= !(1 << b);
+            }
+            for c in digits_of(third) {
+                let taken = 1u16 << a | 1 << b | 1 << c;
+                if any_triple && triples[usize::from(taken >> 6)] >> (taken & 63) & 1 != 0 {
                     continue;
                 }
-                for c in digits_of(cand[2]) {
-                    if (a == c && s02) || (b == c && s12) || excluded(1 << a | 1 << b | 1 << c) {
-                        continue;
-                    }
-                    allowed[0] |= 1 << a;
-                    allowed[1] |= 1 << b;
-                    allowed[2] |= 1 << c;
-                    if allowed == cand {
-                        return None;
-                    }
+                allowed[0] |= 1 << a;
+                allowed[1] |= 1 << b;
+                allowed[2] |= 1 << c;
+                if allowed == cand {
+                    return None;
                 }
             }
         }
