@@ -7,7 +7,7 @@
 //! crossing lines; only chains using at least one group are reported (the plain rungs take the
 //! others).
 
-use super::candidates::{Bits, Grid, PEER_BITS, UNIT_BITS, cell_name, cells_of};
+use super::candidates::{Bits, Grid, PEER_BITS, UNIT_BITS, bit, cell_name, cells_of};
 use super::strong_links::{Kind, kind_of, rating};
 use super::technique::{Finding, tenths};
 
@@ -68,17 +68,38 @@ fn chains(g: &Grid, f: &mut Finding, k: usize) -> bool {
         if nodes.len() == db.count_ones() as usize {
             continue;
         }
-        // Strong links: (partner node, kind) per node.
+        // The cells come first among the nodes, in increasing order: a cell's index is its
+        // rank among the digit's cells.
+        let ncells = db.count_ones() as usize;
+        let rank = |c: usize| (db & (bit(c) - 1)).count_ones() as usize;
+        let groups = &nodes[ncells..];
+        // The node that is exactly `rest`, if any.
+        let node_of = |rest: Bits| {
+            if rest & (rest - 1) == 0 {
+                Some(rank(rest.trailing_zeros() as usize))
+            } else {
+                groups.iter().position(|&b| b == rest).map(|j| ncells + j)
+            }
+        };
+        // Strong links: (partner node, kind) per node, unit by unit; a node is one of the
+        // places of the unit, and the others are one node.
         let mut strong: Vec<Vec<(usize, Kind)>> = vec![Vec::new(); nodes.len()];
         for (u, ub) in UNIT_BITS.iter().enumerate() {
             let places = db & ub;
-            for (i, &a) in nodes.iter().enumerate() {
+            if places & places.wrapping_sub(1) == 0 {
+                continue;
+            }
+            for c in cells_of(places) {
+                if let Some(j) = node_of(places & !bit(c)) {
+                    strong[rank(c)].push((j, kind_of(u / 9)));
+                }
+            }
+            for (i, &a) in groups.iter().enumerate() {
                 if a & !places != 0 || a == places {
                     continue;
                 }
-                let rest = places & !a;
-                if let Some(j) = nodes.iter().position(|&b| b == rest) {
-                    strong[i].push((j, kind_of(u / 9)));
+                if let Some(j) = node_of(places & !a) {
+                    strong[ncells + i].push((j, kind_of(u / 9)));
                 }
             }
         }
@@ -87,8 +108,13 @@ fn chains(g: &Grid, f: &mut Finding, k: usize) -> bool {
         let n = nodes.len();
         let mut weak = vec![[0u64; 3]; n];
         for (a, w) in weak.iter_mut().enumerate() {
-            for (b, &nb) in nodes.iter().enumerate() {
+            for c in cells_of(db & seers[a]) {
+                let b = rank(c);
+                w[b / 64] |= 1 << (b % 64);
+            }
+            for (i, &nb) in groups.iter().enumerate() {
                 if nb & !seers[a] == 0 {
+                    let b = ncells + i;
                     w[b / 64] |= 1 << (b % 64);
                 }
             }
