@@ -14,7 +14,8 @@
 //! it prints instead one line per puzzle (the puzzle, our level, score, hardest step and
 //! technique counts), and with `--hints` the whole hint sequence of each puzzle (one line per
 //! step: technique, placements, eliminations): outputs to diff when changing the grader's speed
-//! but not its results.
+//! but not its results. With `--time`, only the grading time: per level we place the puzzles
+//! at, their number, median and mean milliseconds (the SE rating column may be anything).
 //!
 //!   cargo run --release -p dayseed-sudoku --example se_agreement -- bench/data/se-bank-sample.txt
 
@@ -41,15 +42,18 @@ fn main() {
         );
         std::process::exit(2);
     };
-    let (mut over, mut misses, mut each, mut hints) = (false, false, false, false);
+    let (mut over, mut misses, mut each, mut hints, mut time) = (false, false, false, false, false);
     match std::env::args().nth(2).as_deref() {
         None => {}
         Some("--over") => over = true,
         Some("--misses") => misses = true,
         Some("--each") => each = true,
         Some("--hints") => hints = true,
+        Some("--time") => time = true,
         Some(other) => {
-            eprintln!("unknown option {other} (expected --over, --misses, --each or --hints)");
+            eprintln!(
+                "unknown option {other} (expected --over, --misses, --each, --hints or --time)"
+            );
             std::process::exit(2);
         }
     }
@@ -98,6 +102,28 @@ fn main() {
         });
     }
     if each || hints {
+        return;
+    }
+    if time {
+        println!("| level | puzzles | median ms | mean ms |");
+        println!("|---|---|---|---|");
+        for level in Level::ALL.into_iter().map(Some).chain([None]) {
+            let mut ms: Vec<f64> = rows
+                .iter()
+                .filter(|r| level.is_none_or(|l| r.level == l))
+                .map(|r| r.millis)
+                .collect();
+            if ms.is_empty() {
+                continue;
+            }
+            let mean = ms.iter().sum::<f64>() / ms.len() as f64;
+            let name = level.map_or("all".to_string(), |l| format!("{l:?}"));
+            println!(
+                "| {name} | {} | {:.3} | {mean:.3} |",
+                ms.len(),
+                median(&mut ms)
+            );
+        }
         return;
     }
     println!(
