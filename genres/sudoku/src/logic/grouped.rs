@@ -62,6 +62,7 @@ struct Best {
 
 fn chains(g: &Grid, f: &mut Finding, k: usize) -> bool {
     let mut best: Option<Best> = None;
+    let mut bufs = Bufs::default();
     for d in 1..=9u8 {
         let db = g.digit_bits(d);
         let (nodes, seers) = nodes(db);
@@ -83,7 +84,7 @@ fn chains(g: &Grid, f: &mut Finding, k: usize) -> bool {
         };
         // Strong links: (partner node, kind) per node, unit by unit; a node is one of the
         // places of the unit, and the others are one node.
-        let mut strong: Vec<Vec<(usize, Kind)>> = vec![Vec::new(); nodes.len()];
+        let mut strong = vec![Partners::default(); nodes.len()];
         for (u, ub) in UNIT_BITS.iter().enumerate() {
             let places = db & ub;
             if places & places.wrapping_sub(1) == 0 {
@@ -91,7 +92,7 @@ fn chains(g: &Grid, f: &mut Finding, k: usize) -> bool {
             }
             for c in cells_of(places) {
                 if let Some(j) = node_of(places & !bit(c)) {
-                    strong[rank(c)].push((j, kind_of(u / 9)));
+                    strong[rank(c)].push(j, kind_of(u / 9));
                 }
             }
             for (i, &a) in groups.iter().enumerate() {
@@ -99,7 +100,7 @@ fn chains(g: &Grid, f: &mut Finding, k: usize) -> bool {
                     continue;
                 }
                 if let Some(j) = node_of(places & !a) {
-                    strong[ncells + i].push((j, kind_of(u / 9)));
+                    strong[ncells + i].push(j, kind_of(u / 9));
                 }
             }
         }
@@ -125,9 +126,8 @@ fn chains(g: &Grid, f: &mut Finding, k: usize) -> bool {
             strong: &strong,
             weak: &weak,
         };
-        let mut bufs = Bufs::default();
         for s in 0..nodes.len() {
-            if !strong[s].is_empty() {
+            if strong[s].n > 0 {
                 search_from(db, &graph, s, d, k, &mut bufs, &mut best);
             }
         }
@@ -168,13 +168,41 @@ fn node_name(n: Bits) -> String {
     format!("({})", names.join(" "))
 }
 
+/// The strong links of one node, in unit order: (partner node, kind). A cell lies in three
+/// units and a group in two, each giving at most one link.
+#[derive(Clone, Copy)]
+struct Partners {
+    n: usize,
+    links: [(usize, Kind); 3],
+}
+
+impl Default for Partners {
+    fn default() -> Partners {
+        Partners {
+            n: 0,
+            links: [(0, Kind::Row); 3],
+        }
+    }
+}
+
+impl Partners {
+    fn push(&mut self, node: usize, kind: Kind) {
+        self.links[self.n] = (node, kind);
+        self.n += 1;
+    }
+
+    fn links(&self) -> &[(usize, Kind)] {
+        &self.links[..self.n]
+    }
+}
+
 /// The link graph of one digit: its nodes, the cells that see all of each, the strong links
 /// (partner node, kind) and the weak links (a set of node indices) of each.
 #[derive(Clone, Copy)]
 struct Graph<'a> {
     nodes: &'a [Bits],
     seers: &'a [Bits],
-    strong: &'a [Vec<(usize, Kind)>],
+    strong: &'a [Partners],
     weak: &'a [[u64; 3]],
 }
 
@@ -250,7 +278,7 @@ fn search_from(
             }
             continue;
         }
-        for &(t, kind) in &strong[a] {
+        for &(t, kind) in strong[a].links() {
             let nst = 2 * t + 1;
             if seen[nst] {
                 continue;
