@@ -33,16 +33,16 @@ pub(crate) fn unique_loop_sets(g: &Grid, f: &mut Finding) -> bool {
 type Conclude = fn(&Grid, &mut Finding, u16, &[usize]) -> bool;
 
 fn loops(g: &Grid, f: &mut Finding, conclude: Conclude) -> bool {
+    let mut digit = [0u128; 10];
+    for (d, b) in digit.iter_mut().enumerate().skip(1) {
+        *b = g.digit_bits(d as u8);
+    }
     for len in [6usize, 8] {
         for a in 1..=8u8 {
             for b in a + 1..=9u8 {
                 let pair = (1u16 << a) | (1 << b);
-                let mut cells: Bits = 0;
-                for c in 0..81 {
-                    if g.cand[c] & pair == pair {
-                        cells |= bit(c);
-                    }
-                }
+                // The cells holding both digits.
+                let cells = digit[usize::from(a)] & digit[usize::from(b)];
                 if (cells.count_ones() as usize) < len {
                     continue;
                 }
