@@ -316,12 +316,17 @@ fn cycles(
         }
         for &q in links.of(p) {
             let q = q as State;
-            // SE skips a state that is already on the path to `p`.
-            if on_path(q, p, parent, via) {
-                continue;
-            }
+            // SE skips a state that is already on the path to `p`: asked only once an
+            // implication of `q` would count (the path does not change meanwhile).
+            let mut skip = None;
             for &r in links.of(q) {
                 let r = r as State;
+                if r != start && seen[r / 64] & (1 << (r % 64)) != 0 {
+                    continue;
+                }
+                if *skip.get_or_insert_with(|| on_path(q, p, parent, via)) {
+                    break;
+                }
                 if r == start {
                     if len >= 4 && Best::beaten_by(best, base + length_increment(len), len) {
                         let mut chain = path_to(p, parent, via);
@@ -436,7 +441,8 @@ fn search(
         let s = queue[head];
         head += 1;
         if nodes[s] >= limit {
-            continue;
+            // Breadth first: every state still queued is as long.
+            break;
         }
         for &n in links.of(s) {
             let n = n as State;
