@@ -3,8 +3,9 @@
 # compared: paired, alternating runs (before, after, before, after, ...) on g2 EXPERT and g2
 # MASTER boards (200 each, seed 1) and on the SE sample (bench/data/se-bank-sample.txt); prints
 # per bank and level the median over rounds of each build's median grading time, and the ratio.
-# With CALLGRIND=1, also the instructions (valgrind --tool=callgrind) each build needs per bank,
-# the stable figure on a loaded machine.
+# With CALLGRIND=1, also the instructions (valgrind --tool=callgrind) each build needs to grade
+# the first ${CALLGRIND_BOARDS:-50} boards of each bank (the SE sample's: those we place at
+# MASTER), the stable figure on a loaded machine.
 #
 #   bench/sudoku-grade-speed.sh BEFORE_BIN AFTER_BIN [ROUNDS]     (ROUNDS default 3)
 #
@@ -67,6 +68,8 @@ if [ "${CALLGRIND:-0}" = 1 ]; then
     if [ "$bank" = se-master ]; then
       "$BEFORE" "$TMP/se-sample.txt" --each | awk '$2 == "Master" {print "x", $1, 0}' >"$TMP/se-master.txt"
     fi
+    head -n "${CALLGRIND_BOARDS:-50}" "$TMP/$src.txt" >"$TMP/cg-$src.txt"
+    src=cg-$src
     ins=()
     for bin in "$BEFORE" "$AFTER"; do
       valgrind --tool=callgrind --callgrind-out-file="$TMP/cg.out" "$bin" "$TMP/$src.txt" --each \

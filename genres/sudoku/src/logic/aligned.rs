@@ -217,6 +217,71 @@ mod tests {
         );
     }
 
+    /// The digits each cell takes in some possible combination, by trying them all.
+    fn allowed_by_brute_force(g: &Grid, tuple: &[usize], ex: &[u16]) -> [u16; 3] {
+        let mut allowed = [0u16; 3];
+        let n = tuple.len();
+        let choices = |k: usize| if k < n { g.cand[tuple[k]] } else { 1 };
+        for a in digits_of(choices(0)) {
+            for b in digits_of(choices(1)) {
+                for c in digits_of(choices(2)) {
+                    let ds = [a, b, c];
+                    let clash = (0..n).any(|i| {
+                        (i + 1..n)
+                            .any(|j| ds[i] == ds[j] && PEER_BITS[tuple[i]] & bit(tuple[j]) != 0)
+                    });
+                    let taken = ds[..n].iter().fold(0u16, |m, &d| m | 1 << d);
+                    if clash || ex.iter().any(|&e| e & !taken == 0) {
+                        continue;
+                    }
+                    for k in 0..n {
+                        allowed[k] |= 1 << ds[k];
+                    }
+                }
+            }
+        }
+        allowed
+    }
+
+    #[test]
+    fn allowed_digits_agree_with_trying_every_combination() {
+        // Pseudo-random candidates on cells that see each other or not, and excluding sets of
+        // two or three digits.
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let tuples: [&[usize]; 4] = [&[0, 1], &[0, 40], &[0, 1, 2], &[0, 10, 80]];
+        let mut g = grid_with_candidates(&[]);
+        for round in 0..3000 {
+            let tuple = tuples[round % tuples.len()];
+            for &c in tuple {
+                g.cand[c] = (next() as u16 & 0x3FE) | 1 << (1 + next() % 9);
+            }
+            let mut ex = Vec::new();
+            for _ in 0..next() % 5 {
+                let size = 2 + (next() % (tuple.len() as u64 - 1)) as u32;
+                let mut e = 0u16;
+                while e.count_ones() < size {
+                    e |= 1 << (1 + next() % 9);
+                }
+                ex.push(e);
+            }
+            let want = allowed_by_brute_force(&g, tuple, &ex);
+            let full = tuple.iter().enumerate().all(|(k, &c)| want[k] == g.cand[c]);
+            match allowed_digits(&g, tuple, &ex) {
+                None => assert!(full, "{tuple:?} {ex:?}"),
+                Some(got) => {
+                    assert!(!full, "{tuple:?} {ex:?}");
+                    assert_eq!(got, want, "{tuple:?} {ex:?}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn no_excluding_cell_no_finding() {
         let g = row_one(&[(0, &[1, 2, 3]), (1, &[1, 2])]);
