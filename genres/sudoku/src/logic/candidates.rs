@@ -331,10 +331,10 @@ mod tests {
             0x1234_5678_9abc_def0_1357_9bdf_u128,
             PEER_BITS[40],
         ];
-        for c in 0..81 {
+        for (c, peers) in PEERS_SE.iter().enumerate() {
             for (k, &m) in masks.iter().enumerate() {
                 let m = m.rotate_left((c * 7 + k) as u32);
-                let want: Vec<usize> = PEERS_SE[c]
+                let want: Vec<usize> = peers
                     .iter()
                     .map(|&q| q as usize)
                     .filter(|&q| m & bit(q) != 0)

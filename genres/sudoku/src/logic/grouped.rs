@@ -126,8 +126,8 @@ fn chains(g: &Grid, f: &mut Finding, k: usize) -> bool {
             strong: &strong,
             weak: &weak,
         };
-        for s in 0..nodes.len() {
-            if strong[s].n > 0 {
+        for (s, partners) in strong.iter().enumerate() {
+            if partners.n > 0 {
                 search_from(db, &graph, s, d, k, &mut bufs, &mut best);
             }
         }
