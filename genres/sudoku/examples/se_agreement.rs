@@ -10,7 +10,12 @@
 //!
 //! With `--over` as the second argument, it then lists the puzzles we rate more than SE + 0.5
 //! (SE's rating, ours, our hardest step, the puzzle), to see which step each one needs; with
-//! `--misses`, every puzzle we rate more than 0.05 away from SE, in the same form.
+//! `--misses`, every puzzle we rate more than 0.05 away from SE, in the same form. With `--each`,
+//! it prints instead one line per puzzle (the puzzle, our level, score, hardest step and
+//! technique counts), and with `--hints` the whole hint sequence of each puzzle (one line per
+//! step: technique, placements, eliminations): outputs to diff when changing the grader's speed
+//! but not its results. With `--time`, only the grading time: per level we place the puzzles
+//! at, their number, median and mean milliseconds (the SE rating column may be anything).
 //!
 //!   cargo run --release -p dayseed-sudoku --example se_agreement -- bench/data/se-bank-sample.txt
 
@@ -18,7 +23,7 @@ use std::collections::BTreeMap;
 use std::time::Instant;
 
 use dayseed_sudoku::level::Level;
-use dayseed_sudoku::logic::grade_detail;
+use dayseed_sudoku::logic::{grade_detail, next_step};
 
 /// One graded puzzle.
 struct Row {
@@ -37,15 +42,21 @@ fn main() {
         );
         std::process::exit(2);
     };
-    let (over, misses) = match std::env::args().nth(2).as_deref() {
-        None => (false, false),
-        Some("--over") => (true, false),
-        Some("--misses") => (false, true),
+    let (mut over, mut misses, mut each, mut hints, mut time) = (false, false, false, false, false);
+    match std::env::args().nth(2).as_deref() {
+        None => {}
+        Some("--over") => over = true,
+        Some("--misses") => misses = true,
+        Some("--each") => each = true,
+        Some("--hints") => hints = true,
+        Some("--time") => time = true,
         Some(other) => {
-            eprintln!("unknown option {other} (expected --over or --misses)");
+            eprintln!(
+                "unknown option {other} (expected --over, --misses, --each, --hints or --time)"
+            );
             std::process::exit(2);
         }
-    };
+    }
     let text = match std::fs::read_to_string(&path) {
         Ok(t) => t,
         Err(e) => {
@@ -68,6 +79,19 @@ fn main() {
         let start = Instant::now();
         let (g, hardest) = grade_detail(&cells);
         let millis = start.elapsed().as_secs_f64() * 1e3;
+        if each {
+            println!(
+                "{puzzle} {:?} {:.1} {} {:?} {}",
+                g.level,
+                g.score,
+                hardest.unwrap_or("-"),
+                g.techniques,
+                g.solved
+            );
+        }
+        if hints {
+            print_hints(&cells);
+        }
         rows.push(Row {
             puzzle: (*puzzle).to_string(),
             se,
@@ -76,6 +100,31 @@ fn main() {
             hardest: hardest.unwrap_or("-"),
             millis,
         });
+    }
+    if each || hints {
+        return;
+    }
+    if time {
+        println!("| level | puzzles | median ms | mean ms |");
+        println!("|---|---|---|---|");
+        for level in Level::ALL.into_iter().map(Some).chain([None]) {
+            let mut ms: Vec<f64> = rows
+                .iter()
+                .filter(|r| level.is_none_or(|l| r.level == l))
+                .map(|r| r.millis)
+                .collect();
+            if ms.is_empty() {
+                continue;
+            }
+            let mean = ms.iter().sum::<f64>() / ms.len() as f64;
+            let name = level.map_or("all".to_string(), |l| format!("{l:?}"));
+            println!(
+                "| {name} | {} | {:.3} | {mean:.3} |",
+                ms.len(),
+                median(&mut ms)
+            );
+        }
+        return;
     }
     println!(
         "| band (SE range) | puzzles | Spearman in band | = SE (+-0.05) | > SE+0.5 | > SE+1 | our range | median ms |"
@@ -161,6 +210,28 @@ fn main() {
         println!("differing by more than 0.05: SE, ours, our hardest step, puzzle");
         for r in rows.iter().filter(|r| (r.ours - r.se).abs() > 0.05) {
             println!("{:.1} {:.1} {} {}", r.se, r.ours, r.hardest, r.puzzle);
+        }
+    }
+}
+
+/// Plays the puzzle with hints to the end, keeping full notes, and prints every step.
+fn print_hints(givens: &[u8; 81]) {
+    let mut entries = [0u8; 81];
+    let mut notes = [0x3feu16; 81];
+    println!(
+        "{}",
+        givens.iter().map(|d| d.to_string()).collect::<String>()
+    );
+    while let Some(step) = next_step(givens, &entries, Some(&notes)) {
+        println!(
+            "  {} {:?} {:?} {:?} {}",
+            step.technique, step.cells, step.placements, step.eliminations, step.explanation
+        );
+        for &(c, d) in &step.placements {
+            entries[c as usize] = d;
+        }
+        for &(c, d) in &step.eliminations {
+            notes[c as usize] &= !(1 << d);
         }
     }
 }

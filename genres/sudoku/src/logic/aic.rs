@@ -22,7 +22,7 @@
 //! in grid order; loops before chains).
 
 use super::candidates::{
-    Bits, Grid, PEER_BITS, PEERS_SE, UNIT_BITS, bit, cell_name, cells_of, col, row,
+    Bits, Grid, PEER_BITS, UNIT_BITS, bit, cell_name, cells_of, col, peers_se_in, row,
 };
 use super::technique::Finding;
 
@@ -67,10 +67,18 @@ fn digit_of(s: State) -> u8 {
     ((s / 2) % 9 + 1) as u8
 }
 
+/// The number of states.
+const STATES: usize = 1458;
+
 /// Tables shared by every search on one grid.
 struct Links {
     /// Cells holding each digit as a candidate.
     digit: [Bits; 10],
+    /// The implications of every state in one mode, in [`Links::each`]'s order (built once per
+    /// mode, as every search of the mode follows them many times): those of state `s` are
+    /// `next[start[s]..start[s + 1]]`.
+    start: Vec<u32>,
+    next: Vec<u16>,
 }
 
 impl Links {
@@ -79,7 +87,32 @@ impl Links {
         for (d, b) in digit.iter_mut().enumerate().skip(1) {
             *b = g.digit_bits(d as u8);
         }
-        Links { digit }
+        Links {
+            digit,
+            start: Vec::with_capacity(STATES + 1),
+            next: Vec::new(),
+        }
+    }
+
+    /// Tabulates the implications of every candidate's two states in `mode` (a state that is
+    /// not a candidate is never reached and has none).
+    fn tabulate(&mut self, g: &Grid, mode: Mode) {
+        let mut next = std::mem::take(&mut self.next);
+        next.clear();
+        self.start.clear();
+        for s in 0..STATES {
+            self.start.push(next.len() as u32);
+            if g.cand[cell_of(s)] & (1 << digit_of(s)) != 0 {
+                self.each(g, s, mode, |q| next.push(q as u16));
+            }
+        }
+        self.start.push(next.len() as u32);
+        self.next = next;
+    }
+
+    /// The implications of `s` in the tabulated mode.
+    fn of(&self, s: State) -> &[u16] {
+        &self.next[self.start[s] as usize..self.start[s + 1] as usize]
     }
 
     /// Calls `visit(next)` for every implication of `s`.
@@ -92,10 +125,8 @@ impl Links {
                     visit(state(c, e, false));
                 }
             }
-            for &q in &PEERS_SE[c] {
-                if self.digit[d as usize] & bit(q as usize) != 0 {
-                    visit(state(q as usize, d, false));
-                }
+            for q in peers_se_in(c, self.digit[d as usize]) {
+                visit(state(q, d, false));
             }
         } else {
             if mode != Mode::X && g.cand[c].count_ones() == 2 {
@@ -105,7 +136,8 @@ impl Links {
             if mode != Mode::Y {
                 for u in [18 + super::candidates::box_of(c), row(c), 9 + col(c)] {
                     let m = self.digit[d as usize] & UNIT_BITS[u] & !bit(c);
-                    if m.count_ones() == 1 {
+                    // Exactly one other place (a power of two, without a software popcount).
+                    if m != 0 && m & (m - 1) == 0 {
                         visit(state(m.trailing_zeros() as usize, d, true));
                     }
                 }
@@ -156,15 +188,16 @@ fn node_limit(best: &Option<Best>, base: f64, min: usize) -> Option<u8> {
 
 /// Forcing chain or bidirectional cycle (SE's "forcing chains & cycles", 6.5 and up).
 pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
-    let links = Links::new(g);
+    let mut links = Links::new(g);
     let mut best: Option<Best> = None;
-    let mut parent = vec![u16::MAX; 1458];
-    let mut via = vec![u16::MAX; 1458];
-    let mut nodes = vec![0u8; 1458];
-    let mut queue = Vec::with_capacity(1458);
+    let mut parent = vec![u16::MAX; STATES];
+    let mut via = vec![u16::MAX; STATES];
+    let mut nodes = vec![0u8; STATES];
+    let mut queue = Vec::with_capacity(STATES);
     // SE's order: X links only, then Y links only (loops from two-candidate cells), then both;
     // in each, every candidate in grid order, its loops first, then its chains.
     for mode in [Mode::X, Mode::Y, Mode::Both] {
+        links.tabulate(g, mode);
         let (cycle_base, chain_base) = if mode == Mode::Both {
             (7.0, 7.0)
         } else {
@@ -177,15 +210,7 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
             for d in super::candidates::digits_of(g.cand[c]) {
                 if let Some(limit) = node_limit(&best, cycle_base, 4) {
                     let mut bufs = (&mut parent[..], &mut via[..], &mut nodes[..], &mut queue);
-                    cycles(
-                        g,
-                        &links,
-                        state(c, d, true),
-                        mode,
-                        limit,
-                        &mut bufs,
-                        &mut best,
-                    );
+                    cycles(&links, state(c, d, true), mode, limit, &mut bufs, &mut best);
                 }
                 if mode == Mode::Y {
                     continue;
@@ -193,7 +218,6 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
                 for on in [true, false] {
                     if let Some(limit) = node_limit(&best, chain_base, 3) {
                         search(
-                            g,
                             &links,
                             state(c, d, on),
                             mode,
@@ -267,7 +291,6 @@ type CycleBufs<'a> = (
 /// A loop removes every candidate outside its cells that sees a "holds" state and a "does not
 /// hold" state of its digit in the loop (one of the two is true, reading the loop either way).
 fn cycles(
-    g: &Grid,
     links: &Links,
     start: State,
     mode: Mode,
@@ -284,8 +307,6 @@ fn cycles(
     nodes[start] = 1;
     parent[start] = u16::MAX;
     let mut head = 0;
-    let mut offs = Vec::with_capacity(32);
-    let mut ons = Vec::with_capacity(4);
     while head < queue.len() {
         let p = queue[head];
         head += 1;
@@ -293,16 +314,19 @@ fn cycles(
         if len > limit as usize {
             break;
         }
-        offs.clear();
-        links.each(g, p, mode, |q| offs.push(q));
-        for &q in offs.iter() {
-            // SE skips a state that is already on the path to `p`.
-            if on_path(q, p, parent, via) {
-                continue;
-            }
-            ons.clear();
-            links.each(g, q, mode, |r| ons.push(r));
-            for &r in ons.iter() {
+        for &q in links.of(p) {
+            let q = q as State;
+            // SE skips a state that is already on the path to `p`: asked only once an
+            // implication of `q` would count (the path does not change meanwhile).
+            let mut skip = None;
+            for &r in links.of(q) {
+                let r = r as State;
+                if r != start && seen[r / 64] & (1 << (r % 64)) != 0 {
+                    continue;
+                }
+                if *skip.get_or_insert_with(|| on_path(q, p, parent, via)) {
+                    break;
+                }
                 if r == start {
                     if len >= 4 && Best::beaten_by(best, base + length_increment(len), len) {
                         let mut chain = path_to(p, parent, via);
@@ -395,7 +419,6 @@ fn describe(s: State) -> String {
 /// Breadth-first search from `start` for its negation, in at most `limit` candidates.
 #[allow(clippy::too_many_arguments)]
 fn search(
-    g: &Grid,
     links: &Links,
     start: State,
     mode: Mode,
@@ -418,24 +441,22 @@ fn search(
         let s = queue[head];
         head += 1;
         if nodes[s] >= limit {
-            continue;
+            // Breadth first: every state still queued is as long.
+            break;
         }
-        let mut hit = false;
-        links.each(g, s, mode, |n| {
-            if hit || seen[n / 64] & (1 << (n % 64)) != 0 {
-                return;
+        for &n in links.of(s) {
+            let n = n as State;
+            if seen[n / 64] & (1 << (n % 64)) != 0 {
+                continue;
             }
             seen[n / 64] |= 1 << (n % 64);
             parent[n] = s as u16;
             nodes[n] = nodes[s] + 1;
             queue.push(n);
             if n == goal {
-                hit = true;
+                found = Some(goal);
+                break 'bfs;
             }
-        });
-        if hit {
-            found = Some(goal);
-            break 'bfs;
         }
     }
     let Some(end) = found else {

@@ -80,12 +80,9 @@ fn test(g: &Grid, f: &mut Finding, tuple: &[usize], excluders: Bits) -> bool {
     if n == 0 {
         return false;
     }
-    let ex = &ex[..n];
-    let mut allowed = [0u16; 3];
-    let mut digits = [0u8; 3];
-    if combos(g, tuple, ex, 0, &mut digits, &mut allowed) {
+    let Some(allowed) = allowed_digits(g, tuple, &ex[..n]) else {
         return false;
-    }
+    };
     for (i, &c) in tuple.iter().enumerate() {
         for d in digits_of(g.cand[c] & !allowed[i]) {
             f.eliminations.push((c as u8, d));
@@ -110,40 +107,67 @@ fn test(g: &Grid, f: &mut Finding, tuple: &[usize], excluders: Bits) -> bool {
     true
 }
 
-/// Enumerates the combinations, recording in `allowed` the digits each cell takes in some
-/// possible one; true (and stops) once every candidate of the tuple is allowed.
-fn combos(
-    g: &Grid,
-    tuple: &[usize],
-    ex: &[u16],
-    i: usize,
-    digits: &mut [u8; 3],
-    allowed: &mut [u16; 3],
-) -> bool {
-    if i == tuple.len() {
-        let taken = digits[..i].iter().fold(0u16, |m, &d| m | 1 << d);
-        if ex.iter().all(|&e| e & !taken != 0) {
-            for (k, &d) in digits[..i].iter().enumerate() {
-                allowed[k] |= 1 << d;
+/// The digits each cell of the tuple takes in some possible combination, or `None` as soon as
+/// every candidate of the tuple is known to be allowed.
+fn allowed_digits(g: &Grid, tuple: &[usize], ex: &[u16]) -> Option<[u16; 3]> {
+    // A combination is impossible when the digits it takes include the candidates of an
+    // excluding cell (two or three digits). The two-digit sets as a partner mask per digit,
+    // the three-digit ones as a table over digit masks.
+    let mut partners = [0u16; 10];
+    let mut triples = [0u64; 16];
+    let mut any_triple = false;
+    for &e in ex {
+        if e.count_ones() == 2 {
+            let (x, y) = (e.trailing_zeros(), 15 - e.leading_zeros());
+            partners[x as usize] |= 1 << y;
+            partners[y as usize] |= 1 << x;
+        } else {
+            triples[usize::from(e >> 6)] |= 1 << (e & 63);
+            any_triple = true;
+        }
+    }
+    let sees = |a: usize, b: usize| PEER_BITS[tuple[a]] & bit(tuple[b]) != 0;
+    let mut cand = [0u16; 3];
+    for (k, &c) in tuple.iter().enumerate() {
+        cand[k] = g.cand[c];
+    }
+    let mut allowed = [0u16; 3];
+    let s01 = sees(0, 1);
+    for a in digits_of(cand[0]) {
+        for b in digits_of(cand[1]) {
+            if (a == b && s01) || partners[usize::from(a)] & 1 << b != 0 {
+                continue;
             }
-            return tuple
-                .iter()
-                .enumerate()
-                .all(|(k, &c)| allowed[k] == g.cand[c]);
+            if tuple.len() == 2 {
+                allowed[0] |= 1 << a;
+                allowed[1] |= 1 << b;
+                if allowed == cand {
+                    return None;
+                }
+                continue;
+            }
+            let mut third = cand[2] & !partners[usize::from(a)] & !partners[usize::from(b)];
+            if sees(0, 2) {
+                third &= !(1 << a);
+            }
+            if sees(1, 2) {
+                third &= !(1 << b);
+            }
+            for c in digits_of(third) {
+                let taken = 1u16 << a | 1 << b | 1 << c;
+                if any_triple && triples[usize::from(taken >> 6)] >> (taken & 63) & 1 != 0 {
+                    continue;
+                }
+                allowed[0] |= 1 << a;
+                allowed[1] |= 1 << b;
+                allowed[2] |= 1 << c;
+                if allowed == cand {
+                    return None;
+                }
+            }
         }
-        return false;
     }
-    for d in digits_of(g.cand[tuple[i]]) {
-        let clash = (0..i).any(|k| digits[k] == d && PEER_BITS[tuple[k]] & bit(tuple[i]) != 0);
-        if clash {
-            continue;
-        }
-        digits[i] = d;
-        if combos(g, tuple, ex, i + 1, digits, allowed) {
-            return true;
-        }
-    }
-    false
+    Some(allowed)
 }
 
 #[cfg(test)]
@@ -191,6 +215,71 @@ mod tests {
             "{}",
             f.text
         );
+    }
+
+    /// The digits each cell takes in some possible combination, by trying them all.
+    fn allowed_by_brute_force(g: &Grid, tuple: &[usize], ex: &[u16]) -> [u16; 3] {
+        let mut allowed = [0u16; 3];
+        let n = tuple.len();
+        let choices = |k: usize| if k < n { g.cand[tuple[k]] } else { 1 };
+        for a in digits_of(choices(0)) {
+            for b in digits_of(choices(1)) {
+                for c in digits_of(choices(2)) {
+                    let ds = [a, b, c];
+                    let clash = (0..n).any(|i| {
+                        (i + 1..n)
+                            .any(|j| ds[i] == ds[j] && PEER_BITS[tuple[i]] & bit(tuple[j]) != 0)
+                    });
+                    let taken = ds[..n].iter().fold(0u16, |m, &d| m | 1 << d);
+                    if clash || ex.iter().any(|&e| e & !taken == 0) {
+                        continue;
+                    }
+                    for k in 0..n {
+                        allowed[k] |= 1 << ds[k];
+                    }
+                }
+            }
+        }
+        allowed
+    }
+
+    #[test]
+    fn allowed_digits_agree_with_trying_every_combination() {
+        // Pseudo-random candidates on cells that see each other or not, and excluding sets of
+        // two or three digits.
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let tuples: [&[usize]; 4] = [&[0, 1], &[0, 40], &[0, 1, 2], &[0, 10, 80]];
+        let mut g = grid_with_candidates(&[]);
+        for round in 0..3000 {
+            let tuple = tuples[round % tuples.len()];
+            for &c in tuple {
+                g.cand[c] = (next() as u16 & 0x3FE) | 1 << (1 + next() % 9);
+            }
+            let mut ex = Vec::new();
+            for _ in 0..next() % 5 {
+                let size = 2 + (next() % (tuple.len() as u64 - 1)) as u32;
+                let mut e = 0u16;
+                while e.count_ones() < size {
+                    e |= 1 << (1 + next() % 9);
+                }
+                ex.push(e);
+            }
+            let want = allowed_by_brute_force(&g, tuple, &ex);
+            let full = tuple.iter().enumerate().all(|(k, &c)| want[k] == g.cand[c]);
+            match allowed_digits(&g, tuple, &ex) {
+                None => assert!(full, "{tuple:?} {ex:?}"),
+                Some(got) => {
+                    assert!(!full, "{tuple:?} {ex:?}");
+                    assert_eq!(got, want, "{tuple:?} {ex:?}");
+                }
+            }
+        }
     }
 
     #[test]

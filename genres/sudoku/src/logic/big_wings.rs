@@ -47,6 +47,10 @@ fn wings(g: &Grid, f: &mut Finding, n: usize) -> bool {
     }
     let mut best: Option<Best> = None;
     let mut seen_sets: Vec<Bits> = Vec::new();
+    let mut digit = [0u128; 10];
+    for (d, b) in digit.iter_mut().enumerate().skip(1) {
+        *b = g.digit_bits(d as u8);
+    }
     for unit in &UNITS {
         let open: Vec<usize> = unit
             .iter()
@@ -68,7 +72,7 @@ fn wings(g: &Grid, f: &mut Finding, n: usize) -> bool {
                 if g.cand[p] & digits != g.cand[p] {
                     continue;
                 }
-                check(g, n, set, p, &mut best);
+                check(g, &digit, n, set, p, &mut best);
             }
             false
         });
@@ -97,15 +101,16 @@ fn wings(g: &Grid, f: &mut Finding, n: usize) -> bool {
     true
 }
 
-fn check(g: &Grid, n: usize, set: Bits, p: usize, best: &mut Option<Best>) {
+/// Tries the {x,z} cell `p` with the set both ways round; `digit` holds each digit's cells.
+fn check(g: &Grid, digit: &[Bits; 10], n: usize, set: Bits, p: usize, best: &mut Option<Best>) {
     for x in digits_of(g.cand[p]) {
         let z = (g.cand[p] & !(1 << x)).trailing_zeros() as u8;
-        let xs = set & g.digit_bits(x);
+        let xs = set & digit[usize::from(x)];
         if xs & !PEER_BITS[p] != 0 {
             continue;
         }
-        let zs = set & g.digit_bits(z);
-        let mut targets = g.digit_bits(z) & PEER_BITS[p] & !set;
+        let zs = set & digit[usize::from(z)];
+        let mut targets = digit[usize::from(z)] & PEER_BITS[p] & !set;
         for c in cells_of(zs) {
             targets &= PEER_BITS[c];
         }

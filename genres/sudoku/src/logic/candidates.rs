@@ -35,8 +35,24 @@ pub(crate) const PEER_BITS: [Bits; 81] = build_peer_bits();
 pub(crate) const PEERS: [[u8; 20]; 81] = build_peers();
 
 /// The 20 peers of each cell in Sukaku Explainer's order: its box, then its row, then its
-/// column, each in unit order, a cell listed once (the chain rungs follow implications in it).
-pub(crate) const PEERS_SE: [[u8; 20]; 81] = build_peers_se();
+/// column, each in unit order, a cell listed once (the table [`peers_se_in`] follows).
+#[cfg(test)]
+const PEERS_SE: [[u8; 20]; 81] = build_peers_se();
+
+/// The peers of `c` within `m`, in Sukaku Explainer's order (the chain rungs follow
+/// implications in it): its box, then its row, then its column, each in unit order, a cell
+/// listed once. Every unit lists its cells in increasing order, so each part is a bitboard walk.
+#[inline]
+pub(crate) fn peers_se_in(c: usize, m: Bits) -> impl Iterator<Item = usize> {
+    let p = m & PEER_BITS[c];
+    let b = UNIT_BITS[18 + box_of(c)];
+    let parts = [
+        p & b,
+        p & UNIT_BITS[row(c)] & !b,
+        p & UNIT_BITS[9 + col(c)] & !b,
+    ];
+    parts.into_iter().flat_map(cells_of)
+}
 
 const fn build_units() -> [[u8; 9]; 27] {
     let mut u = [[0u8; 9]; 27];
@@ -111,6 +127,7 @@ const fn build_peers() -> [[u8; 20]; 81] {
     t
 }
 
+#[cfg(test)]
 const fn build_peers_se() -> [[u8; 20]; 81] {
     let units = build_units();
     let cu = build_cell_units();
@@ -305,6 +322,28 @@ pub(crate) fn digit_set(m: u16) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn peers_in_se_order_follow_the_table() {
+        let masks = [
+            !0u128,
+            0,
+            0x1234_5678_9abc_def0_1357_9bdf_u128,
+            PEER_BITS[40],
+        ];
+        for (c, peers) in PEERS_SE.iter().enumerate() {
+            for (k, &m) in masks.iter().enumerate() {
+                let m = m.rotate_left((c * 7 + k) as u32);
+                let want: Vec<usize> = peers
+                    .iter()
+                    .map(|&q| q as usize)
+                    .filter(|&q| m & bit(q) != 0)
+                    .collect();
+                assert_eq!(peers_se_in(c, m).collect::<Vec<_>>(), want);
+            }
+            assert_eq!(peers_se_in(c, !0).count(), 20);
+        }
+    }
 
     #[test]
     fn tables_are_consistent() {

@@ -28,8 +28,8 @@
 
 use super::aic::{describe_state, length_increment};
 use super::candidates::{
-    Bits, Grid, PEERS_SE, UNIT_BITS, UNITS, bit, box_of, cell_name, cells_of, col, digits_of, row,
-    unit_name,
+    Bits, Grid, UNIT_BITS, UNITS, bit, box_of, cell_name, cells_of, col, digits_of, peers_se_in,
+    row, unit_name,
 };
 use super::technique::{Finding, tenths};
 
@@ -154,17 +154,16 @@ fn propagate(g: &Grid, digits: &[Bits; 10], start: State, rule: Rule) -> Run {
                     next.push((state(c, e, false), 0, 1));
                 }
             }
-            for &q in &PEERS_SE[c] {
-                if digits[d as usize] & bit(q as usize) != 0 {
-                    next.push((state(q as usize, d, false), 0, 1));
-                }
+            for q in peers_se_in(c, digits[d as usize]) {
+                next.push((state(q, d, false), 0, 1));
             }
         } else {
             // `cand` still holds `d` here: the grid changes after the state is followed.
             if rule != Rule::Nishio {
                 let m = if static_rule { g.cand[c] } else { cand[c] };
-                if m.count_ones() == 2 && m & (1 << d) != 0 {
-                    let e = (m & !(1 << d)).trailing_zeros() as u8;
+                let rest = m & !(1 << d);
+                if m & (1 << d) != 0 && rest != 0 && rest & (rest - 1) == 0 {
+                    let e = rest.trailing_zeros() as u8;
                     let from = tmp.len();
                     tmp.push(s as u16);
                     // The digits the chain already removed from the cell.
@@ -186,10 +185,12 @@ fn propagate(g: &Grid, digits: &[Bits; 10], start: State, rule: Rule) -> Run {
                         }
                     }
                 }
-                if left.count_ones() != 2 || left & bit(c) == 0 {
+                // Exactly two places, `c` one of them (without a software popcount).
+                let other = left & !bit(c);
+                if left & bit(c) == 0 || other == 0 || other & (other - 1) != 0 {
                     continue;
                 }
-                let q = (left & !bit(c)).trailing_zeros() as usize;
+                let q = other.trailing_zeros() as usize;
                 let from = tmp.len();
                 tmp.push(s as u16);
                 // The places the chain already removed from the unit.

@@ -7,7 +7,7 @@
 //! crossing lines; only chains using at least one group are reported (the plain rungs take the
 //! others).
 
-use super::candidates::{Bits, Grid, PEER_BITS, UNIT_BITS, cell_name, cells_of};
+use super::candidates::{Bits, Grid, PEER_BITS, UNIT_BITS, bit, cell_name, cells_of};
 use super::strong_links::{Kind, kind_of, rating};
 use super::technique::{Finding, tenths};
 
@@ -62,29 +62,73 @@ struct Best {
 
 fn chains(g: &Grid, f: &mut Finding, k: usize) -> bool {
     let mut best: Option<Best> = None;
+    let mut bufs = Bufs::default();
     for d in 1..=9u8 {
         let db = g.digit_bits(d);
         let (nodes, seers) = nodes(db);
         if nodes.len() == db.count_ones() as usize {
             continue;
         }
-        // Strong links: (partner node, kind) per node.
-        let mut strong: Vec<Vec<(usize, Kind)>> = vec![Vec::new(); nodes.len()];
+        // The cells come first among the nodes, in increasing order: a cell's index is its
+        // rank among the digit's cells.
+        let ncells = db.count_ones() as usize;
+        let rank = |c: usize| (db & (bit(c) - 1)).count_ones() as usize;
+        let groups = &nodes[ncells..];
+        // The node that is exactly `rest`, if any.
+        let node_of = |rest: Bits| {
+            if rest & (rest - 1) == 0 {
+                Some(rank(rest.trailing_zeros() as usize))
+            } else {
+                groups.iter().position(|&b| b == rest).map(|j| ncells + j)
+            }
+        };
+        // Strong links: (partner node, kind) per node, unit by unit; a node is one of the
+        // places of the unit, and the others are one node.
+        let mut strong = vec![Partners::default(); nodes.len()];
         for (u, ub) in UNIT_BITS.iter().enumerate() {
             let places = db & ub;
-            for (i, &a) in nodes.iter().enumerate() {
+            if places & places.wrapping_sub(1) == 0 {
+                continue;
+            }
+            for c in cells_of(places) {
+                if let Some(j) = node_of(places & !bit(c)) {
+                    strong[rank(c)].push(j, kind_of(u / 9));
+                }
+            }
+            for (i, &a) in groups.iter().enumerate() {
                 if a & !places != 0 || a == places {
                     continue;
                 }
-                let rest = places & !a;
-                if let Some(j) = nodes.iter().position(|&b| b == rest) {
-                    strong[i].push((j, kind_of(u / 9)));
+                if let Some(j) = node_of(places & !a) {
+                    strong[ncells + i].push(j, kind_of(u / 9));
                 }
             }
         }
-        for s in 0..nodes.len() {
-            if !strong[s].is_empty() {
-                search_from(db, &nodes, &seers, &strong, s, d, k, &mut best);
+        // Weak links, as a set of node indices per node: b follows a when every cell of b
+        // sees every cell of a (at most 81 cells and 54 groups: 135 nodes, three words).
+        let n = nodes.len();
+        let mut weak = vec![[0u64; 3]; n];
+        for (a, w) in weak.iter_mut().enumerate() {
+            for c in cells_of(db & seers[a]) {
+                let b = rank(c);
+                w[b / 64] |= 1 << (b % 64);
+            }
+            for (i, &nb) in groups.iter().enumerate() {
+                if nb & !seers[a] == 0 {
+                    let b = ncells + i;
+                    w[b / 64] |= 1 << (b % 64);
+                }
+            }
+        }
+        let graph = Graph {
+            nodes: &nodes,
+            seers: &seers,
+            strong: &strong,
+            weak: &weak,
+        };
+        for (s, partners) in strong.iter().enumerate() {
+            if partners.n > 0 {
+                search_from(db, &graph, s, d, k, &mut bufs, &mut best);
             }
         }
     }
@@ -124,27 +168,91 @@ fn node_name(n: Bits) -> String {
     format!("({})", names.join(" "))
 }
 
+/// The strong links of one node, in unit order: (partner node, kind). A cell lies in three
+/// units and a group in two, each giving at most one link.
+#[derive(Clone, Copy)]
+struct Partners {
+    n: usize,
+    links: [(usize, Kind); 3],
+}
+
+impl Default for Partners {
+    fn default() -> Partners {
+        Partners {
+            n: 0,
+            links: [(0, Kind::Row); 3],
+        }
+    }
+}
+
+impl Partners {
+    fn push(&mut self, node: usize, kind: Kind) {
+        self.links[self.n] = (node, kind);
+        self.n += 1;
+    }
+
+    fn links(&self) -> &[(usize, Kind)] {
+        &self.links[..self.n]
+    }
+}
+
+/// The link graph of one digit: its nodes, the cells that see all of each, the strong links
+/// (partner node, kind) and the weak links (a set of node indices) of each.
+#[derive(Clone, Copy)]
+struct Graph<'a> {
+    nodes: &'a [Bits],
+    seers: &'a [Bits],
+    strong: &'a [Partners],
+    weak: &'a [[u64; 3]],
+}
+
+/// The buffers of [`search_from`], reused by every search on one digit.
+#[derive(Default)]
+struct Bufs {
+    parent: Vec<usize>,
+    kind_in: Vec<Kind>,
+    links: Vec<usize>,
+    seen: Vec<bool>,
+    queue: Vec<usize>,
+}
+
 /// Breadth-first search over (node, holds the digit) from "s does not hold d", as in
 /// [`super::strong_links`]; a chain of exactly `k` strong links through at least one group whose
 /// ends are both seen by some place of d is a finding.
-#[allow(clippy::too_many_arguments)]
 fn search_from(
     db: Bits,
-    nodes: &[Bits],
-    seers: &[Bits],
-    strong: &[Vec<(usize, Kind)>],
+    graph: &Graph,
     s: usize,
     d: u8,
     k: usize,
+    bufs: &mut Bufs,
     best: &mut Option<Best>,
 ) {
+    let Graph {
+        nodes,
+        seers,
+        strong,
+        weak,
+    } = *graph;
     let n = nodes.len();
-    let mut parent = vec![usize::MAX; 2 * n];
-    let mut kind_in = vec![Kind::Row; 2 * n];
-    let mut links = vec![0usize; 2 * n];
-    let mut seen = vec![false; 2 * n];
+    let Bufs {
+        parent,
+        kind_in,
+        links,
+        seen,
+        queue,
+    } = bufs;
+    parent.clear();
+    parent.resize(2 * n, usize::MAX);
+    kind_in.clear();
+    kind_in.resize(2 * n, Kind::Row);
+    links.clear();
+    links.resize(2 * n, 0);
+    seen.clear();
+    seen.resize(2 * n, false);
     seen[2 * s] = true;
-    let mut queue = vec![2 * s];
+    queue.clear();
+    queue.push(2 * s);
     let mut head = 0;
     while head < queue.len() {
         let st = queue[head];
@@ -154,18 +262,23 @@ fn search_from(
             if links[st] >= k {
                 continue;
             }
-            for b in 0..n {
-                if seen[2 * b] || nodes[b] & !seers[a] != 0 {
-                    continue;
+            for (w, &word) in weak[a].iter().enumerate() {
+                let mut m = word;
+                while m != 0 {
+                    let b = w * 64 + m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    if seen[2 * b] {
+                        continue;
+                    }
+                    seen[2 * b] = true;
+                    parent[2 * b] = st;
+                    links[2 * b] = links[st];
+                    queue.push(2 * b);
                 }
-                seen[2 * b] = true;
-                parent[2 * b] = st;
-                links[2 * b] = links[st];
-                queue.push(2 * b);
             }
             continue;
         }
-        for &(t, kind) in &strong[a] {
+        for &(t, kind) in strong[a].links() {
             let nst = 2 * t + 1;
             if seen[nst] {
                 continue;

@@ -33,16 +33,16 @@ pub(crate) fn unique_loop_sets(g: &Grid, f: &mut Finding) -> bool {
 type Conclude = fn(&Grid, &mut Finding, u16, &[usize]) -> bool;
 
 fn loops(g: &Grid, f: &mut Finding, conclude: Conclude) -> bool {
+    let mut digit = [0u128; 10];
+    for (d, b) in digit.iter_mut().enumerate().skip(1) {
+        *b = g.digit_bits(d as u8);
+    }
     for len in [6usize, 8] {
         for a in 1..=8u8 {
             for b in a + 1..=9u8 {
                 let pair = (1u16 << a) | (1 << b);
-                let mut cells: Bits = 0;
-                for c in 0..81 {
-                    if g.cand[c] & pair == pair {
-                        cells |= bit(c);
-                    }
-                }
+                // The cells holding both digits.
+                let cells = digit[usize::from(a)] & digit[usize::from(b)];
                 if (cells.count_ones() as usize) < len {
                     continue;
                 }
@@ -96,12 +96,16 @@ fn extend(
         }
         // Extra digits: at most two cells of the loop may have them, or more with one same
         // extra digit (type 2).
-        let extras: Vec<usize> = path
-            .iter()
-            .copied()
-            .chain([n])
-            .filter(|&c| g.cand[c] != pair)
-            .collect();
+        // (A fixed array: a path has at most eight cells.)
+        let mut extras = [0usize; 9];
+        let mut ne = 0;
+        for c in path.iter().copied().chain([n]) {
+            if g.cand[c] != pair {
+                extras[ne] = c;
+                ne += 1;
+            }
+        }
+        let extras = &extras[..ne];
         if extras.len() > 2 {
             let m = g.cand[extras[0]];
             if (m & !pair).count_ones() != 1 || extras.iter().any(|&c| g.cand[c] != m) {
