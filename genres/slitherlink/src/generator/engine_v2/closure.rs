@@ -20,7 +20,7 @@
 
 use dayseed_core::{Budget, Count};
 
-use super::passes::Base;
+use super::passes::{Base, for_each_diff};
 use crate::generator::engine_v1::logic::{Logic, Saved};
 use crate::generator::engine_v1::solver::Solver;
 use crate::grid::Grid;
@@ -179,11 +179,10 @@ impl<'a> TrialClosure<'a> {
     /// state the next assumptions start from.
     fn rebase(&mut self) {
         self.fresh.clear();
-        for (e, (&now, &was)) in self.main.st.iter().zip(&self.base.st).enumerate() {
-            if now != was {
-                self.fresh.push(fact(e, now) as u32);
-            }
-        }
+        let fresh = &mut self.fresh;
+        for_each_diff(&self.main.st, &self.base.st, |e, now, _| {
+            fresh.push(fact(e, now) as u32);
+        });
         let words = self.words;
         for (k, valid) in self.valid.iter_mut().enumerate() {
             if *valid {

@@ -88,6 +88,12 @@ impl Paths {
         x
     }
 
+    /// True if `x` is on no line (a root without lines is a single vertex).
+    #[inline]
+    fn alone(&self, x: usize) -> bool {
+        self.up[x] as usize == x && self.lines[x] == 0
+    }
+
     fn line(&mut self, a: usize, b: usize) {
         self.total += 1;
         let (ra, rb) = (self.find(a), self.find(b));
@@ -112,6 +118,35 @@ pub(super) struct Base {
     broken: bool,
     work_sides: Parity,
     work_paths: Paths,
+    /// The clue-cell and dot constraints of the colouring pass, by pattern.
+    cells: Patterns,
+    dots: Patterns,
+}
+
+/// Calls `f(e, now[e], was[e])` for every index `e` where the two states differ, in index
+/// order, comparing eight edges at a time (a trial differs from its base in a few edges).
+pub(super) fn for_each_diff(now: &[u8], was: &[u8], mut f: impl FnMut(usize, u8, u8)) {
+    assert_eq!(now.len(), was.len(), "states of one grid");
+    let (a, b) = (now.chunks_exact(8), was.chunks_exact(8));
+    let tail = a.remainder().len();
+    for (k, (x, y)) in a.zip(b).enumerate() {
+        let (wx, wy) = (
+            u64::from_ne_bytes(x.try_into().expect("8 bytes")),
+            u64::from_ne_bytes(y.try_into().expect("8 bytes")),
+        );
+        if wx != wy {
+            for i in 0..8 {
+                if x[i] != y[i] {
+                    f(8 * k + i, x[i], y[i]);
+                }
+            }
+        }
+    }
+    for e in now.len() - tail..now.len() {
+        if now[e] != was[e] {
+            f(e, now[e], was[e]);
+        }
+    }
 }
 
 /// The side node of cell `c` (the outside is node `n_cells`).
@@ -147,12 +182,13 @@ impl Base {
     fn paths_of(&mut self, logic: &Logic<'_>) {
         let g = logic.g;
         self.work_paths.clone_from(&self.paths);
-        for (e, (&now, &was)) in logic.st.iter().zip(&self.st).enumerate() {
+        let paths = &mut self.work_paths;
+        for_each_diff(&logic.st, &self.st, |e, now, was| {
             if now == ON && was == UNKNOWN {
                 let [a, b] = g.edge_verts[e];
-                self.work_paths.line(a as usize, b as usize);
+                paths.line(a as usize, b as usize);
             }
-        }
+        });
     }
 
     /// Level 6 on `logic` (engine_v1's loop-closure pass): crosses every open edge that joins
@@ -168,6 +204,9 @@ impl Base {
                 continue;
             }
             let [a, b] = g.edge_verts[e];
+            if p.alone(a as usize) || p.alone(b as usize) {
+                continue;
+            }
             let ra = p.find(a as usize);
             if ra != p.find(b as usize) {
                 continue;
@@ -220,14 +259,15 @@ impl Base {
     pub(super) fn colouring(&mut self, logic: &mut Logic<'_>) -> bool {
         let g = logic.g;
         let uf = &mut self.work_sides;
+        let (cells, dots) = (&mut self.cells, &mut self.dots);
         uf.clone_from(&self.sides);
         let mut broken = self.broken;
-        for (e, (&now, &was)) in logic.st.iter().zip(&self.st).enumerate() {
+        for_each_diff(&logic.st, &self.st, |e, now, was| {
             if now != UNKNOWN && was == UNKNOWN {
                 let [a, b] = g.edge_cells[e];
                 broken |= !uf.join(side(g, a), side(g, b), u8::from(now == ON));
             }
-        }
+        });
         if broken {
             logic.contradiction = true;
             return true;
@@ -243,7 +283,7 @@ impl Base {
                 nodes[k + 1] = side(g, if a == c as u32 { b } else { a });
             }
             let differ = |s: &[u8]| s[1..].iter().map(|&x| i8::from(x == 1)).sum::<i8>() == n;
-            if !force(uf, &nodes, differ) {
+            if !cells.force(uf, &nodes, n as usize, differ) {
                 logic.contradiction = true;
                 return true;
             }
@@ -256,7 +296,7 @@ impl Base {
             let nodes: [usize; 4] = std::array::from_fn(|q| side(g, cells[q]));
             // Round the dot the four sides may not alternate (four lines).
             let fine = |s: &[u8]| !(s[0] == s[2] && s[1] == s[3] && s[0] != s[1]);
-            if !force(uf, &nodes, fine) {
+            if !dots.force(uf, &nodes, 0, fine) {
                 logic.contradiction = true;
                 return true;
             }
@@ -287,27 +327,79 @@ fn closing_completes(logic: &Logic<'_>, e: usize) -> bool {
     })
 }
 
-/// Adds every relation among the roots of `nodes` that holds in all side assignments `allowed`
-/// accepts (sides relative to `nodes[0]`); false if no assignment is allowed or a forced
-/// relation contradicts.
-fn force(uf: &mut Parity, nodes: &[usize], allowed: impl Fn(&[u8]) -> bool) -> bool {
-    // Distinct roots in order of first appearance; `of[i]` is node i's root slot.
-    let mut roots = [0usize; 5];
-    let mut of = [0usize; 5];
-    let mut n_roots = 0;
-    let mut par = [0u8; 5];
-    for (i, &x) in nodes.iter().enumerate() {
-        let (r, p) = uf.find(x);
-        par[i] = p;
-        of[i] = match roots[..n_roots].iter().position(|&y| y == r) {
-            Some(k) => k,
-            None => {
-                roots[n_roots] = r;
-                n_roots += 1;
-                n_roots - 1
+/// What a side constraint forces among its roots, remembered by pattern: the roots of its
+/// nodes (slots in order of first appearance) and each node's parity to node 0 decide it, so
+/// each pattern is enumerated once and then looked up.
+#[derive(Debug, Clone, Default)]
+struct Patterns {
+    /// Per pattern key: 0 if not yet enumerated, else [`KNOWN`], [`ALLOWED`] if some side
+    /// assignment is allowed, and per root slot `k >= 1` at bits `2k..2k+2` the sides (bit 0
+    /// same as root 0, bit 1 opposite) it took in the allowed assignments.
+    memo: Vec<u16>,
+}
+
+/// The pattern has been enumerated.
+const KNOWN: u16 = 1 << 15;
+/// Some side assignment of the pattern is allowed.
+const ALLOWED: u16 = 1 << 14;
+
+impl Patterns {
+    /// Adds every relation among the roots of `nodes` that holds in all side assignments
+    /// `allowed` accepts (sides relative to `nodes[0]`); false if no assignment is allowed or a
+    /// forced relation contradicts. `tag` (below 4) tells apart constraints of the same shape
+    /// with different `allowed`.
+    fn force(
+        &mut self,
+        uf: &mut Parity,
+        nodes: &[usize],
+        tag: usize,
+        allowed: impl Fn(&[u8]) -> bool,
+    ) -> bool {
+        // Distinct roots in order of first appearance; `of[i]` is node i's root slot.
+        let mut roots = [0usize; 5];
+        let mut of = [0usize; 5];
+        let mut n_roots = 0;
+        let mut par = [0u8; 5];
+        let mut key = tag;
+        for (i, &x) in nodes.iter().enumerate() {
+            let (r, p) = uf.find(x);
+            par[i] = p;
+            of[i] = match roots[..n_roots].iter().position(|&y| y == r) {
+                Some(k) => k,
+                None => {
+                    roots[n_roots] = r;
+                    n_roots += 1;
+                    n_roots - 1
+                }
+            };
+            if i > 0 {
+                key = key << 4 | of[i] << 1 | usize::from(p ^ par[0]);
             }
-        };
+        }
+        if self.memo.len() <= key {
+            self.memo.resize(1 << (2 + 4 * (nodes.len() - 1)), 0);
+        }
+        let mut found = self.memo[key];
+        if found == 0 {
+            found = enumerate(&of[..nodes.len()], &par[..nodes.len()], n_roots, allowed);
+            self.memo[key] = found;
+        }
+        if found & ALLOWED == 0 {
+            return false;
+        }
+        for k in 1..n_roots {
+            let seen = (found >> (2 * k)) as u8 & 3;
+            // Root k on one side only, relative to root 0, in every allowed assignment.
+            if (seen == 1 || seen == 2) && !uf.join(roots[0], roots[k], seen >> 1) {
+                return false;
+            }
+        }
+        true
     }
+}
+
+/// Every side assignment of the roots (root 0 on side 0): what [`Patterns::force`] remembers.
+fn enumerate(of: &[usize], par: &[u8], n_roots: usize, allowed: impl Fn(&[u8]) -> bool) -> u16 {
     // Bit 0 of `seen[k]`: root k was on node 0's side in an allowed assignment; bit 1: opposite.
     let mut seen = [0u8; 5];
     let mut sides = [0u8; 5];
@@ -319,23 +411,21 @@ fn force(uf: &mut Parity, nodes: &[usize], allowed: impl Fn(&[u8]) -> bool) -> b
                 (bits >> (k - 1)) as u8 & 1
             }
         };
-        for i in 0..nodes.len() {
+        for i in 0..of.len() {
             sides[i] = root_side(of[i]) ^ par[i] ^ par[0];
         }
-        if allowed(&sides[..nodes.len()]) {
+        if allowed(&sides[..of.len()]) {
             for (k, s) in seen.iter_mut().enumerate().take(n_roots) {
                 *s |= 1 << root_side(k);
             }
         }
     }
-    if seen[0] == 0 {
-        return false;
+    let mut found = KNOWN;
+    if seen[0] != 0 {
+        found |= ALLOWED;
     }
-    for k in 1..n_roots {
-        // Root k on one side only, relative to root 0, in every allowed assignment.
-        if (seen[k] == 1 || seen[k] == 2) && !uf.join(roots[0], roots[k], seen[k] >> 1) {
-            return false;
-        }
+    for (k, &s) in seen.iter().enumerate().take(n_roots).skip(1) {
+        found |= u16::from(s) << (2 * k);
     }
-    true
+    found
 }
