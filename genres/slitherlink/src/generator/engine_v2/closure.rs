@@ -137,10 +137,10 @@ impl<'a> TrialClosure<'a> {
         self.tried = 0;
         self.work = 0;
         self.valid.fill(false);
-        self.base.load(g, &self.main.st);
+        self.base.load(&self.main);
         follow(&mut self.main, &mut self.base);
         self.main.save_into(&mut self.saved);
-        self.base.load(g, &self.main.st);
+        self.base.load(&self.main);
         let prop = if level == 8 { 1 } else { 7 };
         while !self.done() {
             if self.sweep(prop) {
@@ -194,7 +194,7 @@ impl<'a> TrialClosure<'a> {
             }
         }
         self.main.save_into(&mut self.saved);
-        self.base.load(self.g, &self.main.st);
+        self.base.load(&self.main);
     }
 
     /// Trials (level-1 rules for `prop == 1`, rules up to level 7 for `prop == 7`) round the

@@ -28,7 +28,17 @@ impl Parity {
     }
 
     /// `(root, parity of x to it)`, halving the path.
-    fn find(&mut self, mut x: usize) -> (usize, u8) {
+    #[inline(always)]
+    fn find(&mut self, x: usize) -> (usize, u8) {
+        if self.up[x] as usize == x {
+            return (x, 0);
+        }
+        self.find_up(x)
+    }
+
+    /// [`Parity::find`] for a node that is not a root.
+    #[inline(never)]
+    fn find_up(&mut self, mut x: usize) -> (usize, u8) {
         let mut p = 0;
         loop {
             let u = self.up[x] as usize;
@@ -47,6 +57,7 @@ impl Parity {
     }
 
     /// Adds `x ^ y == d`; false if it contradicts the relations.
+    #[inline]
     fn join(&mut self, x: usize, y: usize, d: u8) -> bool {
         let (rx, px) = self.find(x);
         let (ry, py) = self.find(y);
@@ -116,11 +127,19 @@ pub(super) struct Base {
     paths: Paths,
     /// Contradictory relations in the base itself (then every pass reports it).
     broken: bool,
+    /// A clue or dot of the base is broken (then every trial is violated).
+    locally_broken: bool,
     work_sides: Parity,
     work_paths: Paths,
     /// The clue-cell and dot constraints of the colouring pass, by pattern.
     cells: Patterns,
     dots: Patterns,
+    /// Per cell its side node, then the side nodes across its four edges.
+    cell_nodes: Vec<[usize; 5]>,
+    /// Per dot the side nodes of its four cells.
+    dot_nodes: Vec<[usize; 4]>,
+    /// Per edge the side nodes of its two cells.
+    edge_sides: Vec<[usize; 2]>,
 }
 
 /// Calls `f(e, now[e], was[e])` for every index `e` where the two states differ, in index
@@ -156,8 +175,33 @@ fn side(g: &Grid, c: u32) -> usize {
 }
 
 impl Base {
-    /// Builds the union-finds of the state `st`.
-    pub(super) fn load(&mut self, g: &Grid, st: &[u8]) {
+    /// Builds the union-finds of `logic`'s state, the base of the next trials.
+    pub(super) fn load(&mut self, logic: &Logic<'_>) {
+        let (g, st) = (logic.g, &logic.st[..]);
+        self.locally_broken = (0..g.n_cells).any(|c| clue_broken(logic, c))
+            || (0..g.n_verts).any(|v| dot_broken(logic, v));
+        if self.edge_sides.len() != g.n_edges || self.cell_nodes.len() != g.n_cells {
+            self.cell_nodes = (0..g.n_cells)
+                .map(|c| {
+                    let mut nodes = [c; 5];
+                    for (k, &e) in g.cell_edges[c].iter().enumerate() {
+                        let [a, b] = g.edge_cells[e as usize];
+                        nodes[k + 1] = side(g, if a == c as u32 { b } else { a });
+                    }
+                    nodes
+                })
+                .collect();
+            self.dot_nodes = g
+                .vert_cells
+                .iter()
+                .map(|cells| std::array::from_fn(|q| side(g, cells[q])))
+                .collect();
+            self.edge_sides = g
+                .edge_cells
+                .iter()
+                .map(|&[a, b]| [side(g, a), side(g, b)])
+                .collect();
+        }
         self.st.clear();
         self.st.extend_from_slice(st);
         self.sides.reset(g.n_cells + 1);
@@ -224,16 +268,22 @@ impl Base {
     /// three lines or a dead end, or a closed loop that cannot be the whole answer.
     pub(super) fn violated(&mut self, logic: &Logic<'_>) -> bool {
         let g = logic.g;
-        let clue_broken = (0..g.n_cells).any(|c| {
-            let n = logic.clue[c];
-            let (on, unk) = logic.cell_counts(c);
-            n != NO_CLUE && (on > n || on + unk < n)
+        // A broken clue or dot stays broken as edges are decided, so a trial's can only be one
+        // the base already had or one next to an edge the trial decided.
+        if self.locally_broken {
+            return true;
+        }
+        let mut broken = false;
+        for_each_diff(&logic.st, &self.st, |e, _, _| {
+            broken = broken
+                || g.edge_cells[e]
+                    .iter()
+                    .any(|&c| c != NONE && clue_broken(logic, c as usize))
+                || g.edge_verts[e]
+                    .iter()
+                    .any(|&v| dot_broken(logic, v as usize));
         });
-        let dot_broken = (0..g.n_verts).any(|v| {
-            let (on, unk) = logic.vert_counts(v);
-            on > 2 || (on == 1 && unk == 0)
-        });
-        if clue_broken || dot_broken {
+        if broken {
             return true;
         }
         self.paths_of(logic);
@@ -260,12 +310,13 @@ impl Base {
         let g = logic.g;
         let uf = &mut self.work_sides;
         let (cells, dots) = (&mut self.cells, &mut self.dots);
+        let edge_sides = &self.edge_sides;
         uf.clone_from(&self.sides);
         let mut broken = self.broken;
         for_each_diff(&logic.st, &self.st, |e, now, was| {
             if now != UNKNOWN && was == UNKNOWN {
-                let [a, b] = g.edge_cells[e];
-                broken |= !uf.join(side(g, a), side(g, b), u8::from(now == ON));
+                let [a, b] = edge_sides[e];
+                broken |= !uf.join(a, b, u8::from(now == ON));
             }
         });
         if broken {
@@ -277,13 +328,9 @@ impl Base {
             if n == NO_CLUE || logic.cell_counts(c).1 == 0 {
                 continue;
             }
-            let mut nodes = [c; 5];
-            for (k, &e) in g.cell_edges[c].iter().enumerate() {
-                let [a, b] = g.edge_cells[e as usize];
-                nodes[k + 1] = side(g, if a == c as u32 { b } else { a });
-            }
+            let nodes = &self.cell_nodes[c];
             let differ = |s: &[u8]| s[1..].iter().map(|&x| i8::from(x == 1)).sum::<i8>() == n;
-            if !cells.force(uf, &nodes, n as usize, differ) {
+            if !cells.force(uf, nodes, n as usize, differ) {
                 logic.contradiction = true;
                 return true;
             }
@@ -292,11 +339,10 @@ impl Base {
             if logic.vert_counts(v).1 == 0 {
                 continue;
             }
-            let cells = g.vert_cells[v];
-            let nodes: [usize; 4] = std::array::from_fn(|q| side(g, cells[q]));
+            let nodes = &self.dot_nodes[v];
             // Round the dot the four sides may not alternate (four lines).
             let fine = |s: &[u8]| !(s[0] == s[2] && s[1] == s[3] && s[0] != s[1]);
-            if !dots.force(uf, &nodes, 0, fine) {
+            if !dots.force(uf, nodes, 0, fine) {
                 logic.contradiction = true;
                 return true;
             }
@@ -306,9 +352,9 @@ impl Base {
             if logic.st[e] != UNKNOWN {
                 continue;
             }
-            let [a, b] = g.edge_cells[e];
-            let (ra, pa) = uf.find(side(g, a));
-            let (rb, pb) = uf.find(side(g, b));
+            let [a, b] = self.edge_sides[e];
+            let (ra, pa) = uf.find(a);
+            let (rb, pb) = uf.find(b);
             if ra == rb {
                 logic.set(e, if pa == pb { OFF } else { ON });
                 any = true;
@@ -316,6 +362,19 @@ impl Base {
         }
         any
     }
+}
+
+/// A clue over or under its count at cell `c`.
+fn clue_broken(logic: &Logic<'_>, c: usize) -> bool {
+    let n = logic.clue[c];
+    let (on, unk) = logic.cell_counts(c);
+    n != NO_CLUE && (on > n || on + unk < n)
+}
+
+/// Three lines or a dead end at dot `v`.
+fn dot_broken(logic: &Logic<'_>, v: usize) -> bool {
+    let (on, unk) = logic.vert_counts(v);
+    on > 2 || (on == 1 && unk == 0)
 }
 
 /// Whether drawing `e` would leave every clue met (the check before a closing edge is crossed).
