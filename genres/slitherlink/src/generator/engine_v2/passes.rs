@@ -39,6 +39,10 @@ impl Parity {
     /// [`Parity::find`] for a node that is not a root.
     #[inline(never)]
     fn find_up(&mut self, mut x: usize) -> (usize, u8) {
+        let u = self.up[x] as usize;
+        if self.up[u] as usize == u {
+            return (u, self.par[x]);
+        }
         let mut p = 0;
         loop {
             let u = self.up[x] as usize;
@@ -53,6 +57,15 @@ impl Parity {
             }
             p ^= self.par[x];
             x = self.up[x] as usize;
+        }
+    }
+
+    /// Points every node straight at its root (the same relations, shorter finds).
+    fn flatten(&mut self) {
+        for x in 0..self.up.len() {
+            let (r, p) = self.find(x);
+            self.up[x] = r as u32;
+            self.par[x] = p;
         }
     }
 
@@ -220,6 +233,7 @@ impl Base {
                 self.paths.line(a as usize, b as usize);
             }
         }
+        self.sides.flatten();
     }
 
     /// The paths of `logic`'s state (a superset of the base's) in `work_paths`.
