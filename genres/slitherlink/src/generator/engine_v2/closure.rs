@@ -58,7 +58,8 @@ pub struct TrialClosure<'a> {
     saved: Saved,
     /// `main`'s state when `saved` was taken, with its union-finds.
     base: Base,
-    /// Per assumption `2 * edge + (val == OFF)`, the facts (same indexing) its closure decided.
+    /// Per assumption `2 * edge + (val == OFF)`, the facts (same indexing) its closure decided
+    /// beyond the base it was tried from.
     memo: Vec<u64>,
     words: usize,
     valid: Vec<bool>,
@@ -239,12 +240,14 @@ impl<'a> TrialClosure<'a> {
                 if !refuted {
                     let row = &mut self.memo[k * self.words..(k + 1) * self.words];
                     row.fill(0);
-                    for (f, &s) in sub.st.iter().enumerate() {
+                    // The base's own facts are never fresh later (the state only grows from
+                    // it), so only the facts the trial added are kept.
+                    for_each_diff(&sub.st, &self.base.st, |f, s, _| {
                         if s != UNKNOWN {
                             let b = fact(f, s);
                             row[b / 64] |= 1 << (b % 64);
                         }
-                    }
+                    });
                     self.valid[k] = true;
                 }
                 self.charge(work);
