@@ -406,8 +406,9 @@ fn closing_completes(logic: &Logic<'_>, e: usize) -> bool {
 #[derive(Debug, Clone, Default)]
 struct Patterns {
     /// Per pattern key: 0 if not yet enumerated, else [`KNOWN`], [`ALLOWED`] if some side
-    /// assignment is allowed, and per root slot `k >= 1` at bits `2k..2k+2` the sides (bit 0
-    /// same as root 0, bit 1 opposite) it took in the allowed assignments.
+    /// assignment is allowed, [`FORCES`] if a relation follows, and per root slot `k >= 1` at
+    /// bits `2k..2k+2` the sides (bit 0 same as root 0, bit 1 opposite) it took in the allowed
+    /// assignments.
     memo: Vec<u16>,
 }
 
@@ -415,6 +416,8 @@ struct Patterns {
 const KNOWN: u16 = 1 << 15;
 /// Some side assignment of the pattern is allowed.
 const ALLOWED: u16 = 1 << 14;
+/// Some root of the pattern is on one side only (a relation to add).
+const FORCES: u16 = 1 << 13;
 
 impl Patterns {
     /// Adds every relation among the roots of `nodes` that holds in all side assignments
@@ -460,6 +463,9 @@ impl Patterns {
         if found & ALLOWED == 0 {
             return false;
         }
+        if found & FORCES == 0 {
+            return true;
+        }
         for k in 1..n_roots {
             let seen = (found >> (2 * k)) as u8 & 3;
             // Root k on one side only, relative to root 0, in every allowed assignment.
@@ -499,6 +505,9 @@ fn enumerate(of: &[usize], par: &[u8], n_roots: usize, allowed: impl Fn(&[u8]) -
     }
     for (k, &s) in seen.iter().enumerate().take(n_roots).skip(1) {
         found |= u16::from(s) << (2 * k);
+        if s == 1 || s == 2 {
+            found |= FORCES;
+        }
     }
     found
 }
