@@ -344,7 +344,8 @@ impl Base {
             }
             let nodes = &self.cell_nodes[c];
             let differ = |s: &[u8]| s[1..].iter().map(|&x| i8::from(x == 1)).sum::<i8>() == n;
-            if !cells.force(uf, nodes, n as usize, differ) {
+            // Any number of roots may force something (a 0 forces all four sides).
+            if !cells.force(uf, nodes, n as usize, 6, differ) {
                 logic.contradiction = true;
                 return true;
             }
@@ -354,9 +355,10 @@ impl Base {
                 continue;
             }
             let nodes = &self.dot_nodes[v];
-            // Round the dot the four sides may not alternate (four lines).
+            // Round the dot the four sides may not alternate (four lines): one assignment at
+            // most is ruled out, so with three roots or more each takes both sides.
             let fine = |s: &[u8]| !(s[0] == s[2] && s[1] == s[3] && s[0] != s[1]);
-            if !dots.force(uf, nodes, 0, fine) {
+            if !dots.force(uf, nodes, 0, 3, fine) {
                 logic.contradiction = true;
                 return true;
             }
@@ -423,12 +425,14 @@ impl Patterns {
     /// Adds every relation among the roots of `nodes` that holds in all side assignments
     /// `allowed` accepts (sides relative to `nodes[0]`); false if no assignment is allowed or a
     /// forced relation contradicts. `tag` (below 4) tells apart constraints of the same shape
-    /// with different `allowed`.
+    /// with different `allowed`. With `free` distinct roots (or more) `allowed` is known to
+    /// force nothing and allow something, so the rest of the nodes are not looked up.
     fn force(
         &mut self,
         uf: &mut Parity,
         nodes: &[usize],
         tag: usize,
+        free: usize,
         allowed: impl Fn(&[u8]) -> bool,
     ) -> bool {
         // Distinct roots in order of first appearance; `of[i]` is node i's root slot.
@@ -443,6 +447,9 @@ impl Patterns {
             of[i] = match roots[..n_roots].iter().position(|&y| y == r) {
                 Some(k) => k,
                 None => {
+                    if n_roots + 1 == free {
+                        return true;
+                    }
                     roots[n_roots] = r;
                     n_roots += 1;
                     n_roots - 1
