@@ -7,6 +7,12 @@
 //! them and joins only the edges the trial added. A pass's result depends on the relations it
 //! ends with, not on how the union-find stores them, so every pass decides exactly what
 //! engine_v1's decides on the same state: the same function, computed from a nearer start.
+//!
+//! The same holds for the cheaper steps inside: the edges a trial added are found by comparing
+//! eight edges at a time; a clue-cell or dot constraint's effect is looked up by the pattern of
+//! its nodes' roots ([`Patterns`]) instead of enumerated each time, and a dot whose sides fall in
+//! three classes or more (which can force nothing) is passed over; a clue or dot can only break
+//! next to an edge the trial added, if the base has none broken.
 
 use crate::generator::engine_v1::logic::Logic;
 use crate::grid::{Grid, NONE};
