@@ -20,7 +20,7 @@
 
 use dayseed_core::{Budget, Count};
 
-use super::passes::Base;
+use super::passes::{Base, for_each_diff};
 use crate::generator::engine_v1::logic::{Logic, Saved};
 use crate::generator::engine_v1::solver::Solver;
 use crate::grid::Grid;
@@ -58,7 +58,8 @@ pub struct TrialClosure<'a> {
     saved: Saved,
     /// `main`'s state when `saved` was taken, with its union-finds.
     base: Base,
-    /// Per assumption `2 * edge + (val == OFF)`, the facts (same indexing) its closure decided.
+    /// Per assumption `2 * edge + (val == OFF)`, the facts (same indexing) its closure decided
+    /// beyond the base it was tried from.
     memo: Vec<u64>,
     words: usize,
     valid: Vec<bool>,
@@ -137,10 +138,10 @@ impl<'a> TrialClosure<'a> {
         self.tried = 0;
         self.work = 0;
         self.valid.fill(false);
-        self.base.load(g, &self.main.st);
+        self.base.load(&self.main);
         follow(&mut self.main, &mut self.base);
         self.main.save_into(&mut self.saved);
-        self.base.load(g, &self.main.st);
+        self.base.load(&self.main);
         let prop = if level == 8 { 1 } else { 7 };
         while !self.done() {
             if self.sweep(prop) {
@@ -179,11 +180,10 @@ impl<'a> TrialClosure<'a> {
     /// state the next assumptions start from.
     fn rebase(&mut self) {
         self.fresh.clear();
-        for (e, (&now, &was)) in self.main.st.iter().zip(&self.base.st).enumerate() {
-            if now != was {
-                self.fresh.push(fact(e, now) as u32);
-            }
-        }
+        let fresh = &mut self.fresh;
+        for_each_diff(&self.main.st, &self.base.st, |e, now, _| {
+            fresh.push(fact(e, now) as u32);
+        });
         let words = self.words;
         for (k, valid) in self.valid.iter_mut().enumerate() {
             if *valid {
@@ -195,7 +195,7 @@ impl<'a> TrialClosure<'a> {
             }
         }
         self.main.save_into(&mut self.saved);
-        self.base.load(self.g, &self.main.st);
+        self.base.load(&self.main);
     }
 
     /// Trials (level-1 rules for `prop == 1`, rules up to level 7 for `prop == 7`) round the
@@ -240,12 +240,14 @@ impl<'a> TrialClosure<'a> {
                 if !refuted {
                     let row = &mut self.memo[k * self.words..(k + 1) * self.words];
                     row.fill(0);
-                    for (f, &s) in sub.st.iter().enumerate() {
+                    // The base's own facts are never fresh later (the state only grows from
+                    // it), so only the facts the trial added are kept.
+                    for_each_diff(&sub.st, &self.base.st, |f, s, _| {
                         if s != UNKNOWN {
                             let b = fact(f, s);
                             row[b / 64] |= 1 << (b % 64);
                         }
-                    }
+                    });
                     self.valid[k] = true;
                 }
                 self.charge(work);

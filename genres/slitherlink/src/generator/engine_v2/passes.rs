@@ -7,6 +7,12 @@
 //! them and joins only the edges the trial added. A pass's result depends on the relations it
 //! ends with, not on how the union-find stores them, so every pass decides exactly what
 //! engine_v1's decides on the same state: the same function, computed from a nearer start.
+//!
+//! The same holds for the cheaper steps inside: the edges a trial added are found by comparing
+//! eight edges at a time; a clue-cell or dot constraint's effect is looked up by the pattern of
+//! its nodes' roots ([`Patterns`]) instead of enumerated each time, and a dot whose sides fall in
+//! three classes or more (which can force nothing) is passed over; a clue or dot can only break
+//! next to an edge the trial added, if the base has none broken.
 
 use crate::generator::engine_v1::logic::Logic;
 use crate::grid::{Grid, NONE};
@@ -28,7 +34,21 @@ impl Parity {
     }
 
     /// `(root, parity of x to it)`, halving the path.
-    fn find(&mut self, mut x: usize) -> (usize, u8) {
+    #[inline(always)]
+    fn find(&mut self, x: usize) -> (usize, u8) {
+        if self.up[x] as usize == x {
+            return (x, 0);
+        }
+        self.find_up(x)
+    }
+
+    /// [`Parity::find`] for a node that is not a root.
+    #[inline(never)]
+    fn find_up(&mut self, mut x: usize) -> (usize, u8) {
+        let u = self.up[x] as usize;
+        if self.up[u] as usize == u {
+            return (u, self.par[x]);
+        }
         let mut p = 0;
         loop {
             let u = self.up[x] as usize;
@@ -46,7 +66,17 @@ impl Parity {
         }
     }
 
+    /// Points every node straight at its root (the same relations, shorter finds).
+    fn flatten(&mut self) {
+        for x in 0..self.up.len() {
+            let (r, p) = self.find(x);
+            self.up[x] = r as u32;
+            self.par[x] = p;
+        }
+    }
+
     /// Adds `x ^ y == d`; false if it contradicts the relations.
+    #[inline]
     fn join(&mut self, x: usize, y: usize, d: u8) -> bool {
         let (rx, px) = self.find(x);
         let (ry, py) = self.find(y);
@@ -88,6 +118,12 @@ impl Paths {
         x
     }
 
+    /// True if `x` is on no line (a root without lines is a single vertex).
+    #[inline]
+    fn alone(&self, x: usize) -> bool {
+        self.up[x] as usize == x && self.lines[x] == 0
+    }
+
     fn line(&mut self, a: usize, b: usize) {
         self.total += 1;
         let (ra, rb) = (self.find(a), self.find(b));
@@ -110,8 +146,45 @@ pub(super) struct Base {
     paths: Paths,
     /// Contradictory relations in the base itself (then every pass reports it).
     broken: bool,
+    /// A clue or dot of the base is broken (then every trial is violated).
+    locally_broken: bool,
     work_sides: Parity,
     work_paths: Paths,
+    /// The clue-cell and dot constraints of the colouring pass, by pattern.
+    cells: Patterns,
+    dots: Patterns,
+    /// Per cell its side node, then the side nodes across its four edges.
+    cell_nodes: Vec<[usize; 5]>,
+    /// Per dot the side nodes of its four cells.
+    dot_nodes: Vec<[usize; 4]>,
+    /// Per edge the side nodes of its two cells.
+    edge_sides: Vec<[usize; 2]>,
+}
+
+/// Calls `f(e, now[e], was[e])` for every index `e` where the two states differ, in index
+/// order, comparing eight edges at a time (a trial differs from its base in a few edges).
+pub(super) fn for_each_diff(now: &[u8], was: &[u8], mut f: impl FnMut(usize, u8, u8)) {
+    assert_eq!(now.len(), was.len(), "states of one grid");
+    let (a, b) = (now.chunks_exact(8), was.chunks_exact(8));
+    let tail = a.remainder().len();
+    for (k, (x, y)) in a.zip(b).enumerate() {
+        let (wx, wy) = (
+            u64::from_ne_bytes(x.try_into().expect("8 bytes")),
+            u64::from_ne_bytes(y.try_into().expect("8 bytes")),
+        );
+        if wx != wy {
+            for i in 0..8 {
+                if x[i] != y[i] {
+                    f(8 * k + i, x[i], y[i]);
+                }
+            }
+        }
+    }
+    for e in now.len() - tail..now.len() {
+        if now[e] != was[e] {
+            f(e, now[e], was[e]);
+        }
+    }
 }
 
 /// The side node of cell `c` (the outside is node `n_cells`).
@@ -121,8 +194,33 @@ fn side(g: &Grid, c: u32) -> usize {
 }
 
 impl Base {
-    /// Builds the union-finds of the state `st`.
-    pub(super) fn load(&mut self, g: &Grid, st: &[u8]) {
+    /// Builds the union-finds of `logic`'s state, the base of the next trials.
+    pub(super) fn load(&mut self, logic: &Logic<'_>) {
+        let (g, st) = (logic.g, &logic.st[..]);
+        self.locally_broken = (0..g.n_cells).any(|c| clue_broken(logic, c))
+            || (0..g.n_verts).any(|v| dot_broken(logic, v));
+        if self.edge_sides.len() != g.n_edges || self.cell_nodes.len() != g.n_cells {
+            self.cell_nodes = (0..g.n_cells)
+                .map(|c| {
+                    let mut nodes = [c; 5];
+                    for (k, &e) in g.cell_edges[c].iter().enumerate() {
+                        let [a, b] = g.edge_cells[e as usize];
+                        nodes[k + 1] = side(g, if a == c as u32 { b } else { a });
+                    }
+                    nodes
+                })
+                .collect();
+            self.dot_nodes = g
+                .vert_cells
+                .iter()
+                .map(|cells| std::array::from_fn(|q| side(g, cells[q])))
+                .collect();
+            self.edge_sides = g
+                .edge_cells
+                .iter()
+                .map(|&[a, b]| [side(g, a), side(g, b)])
+                .collect();
+        }
         self.st.clear();
         self.st.extend_from_slice(st);
         self.sides.reset(g.n_cells + 1);
@@ -141,18 +239,20 @@ impl Base {
                 self.paths.line(a as usize, b as usize);
             }
         }
+        self.sides.flatten();
     }
 
     /// The paths of `logic`'s state (a superset of the base's) in `work_paths`.
     fn paths_of(&mut self, logic: &Logic<'_>) {
         let g = logic.g;
         self.work_paths.clone_from(&self.paths);
-        for (e, (&now, &was)) in logic.st.iter().zip(&self.st).enumerate() {
+        let paths = &mut self.work_paths;
+        for_each_diff(&logic.st, &self.st, |e, now, was| {
             if now == ON && was == UNKNOWN {
                 let [a, b] = g.edge_verts[e];
-                self.work_paths.line(a as usize, b as usize);
+                paths.line(a as usize, b as usize);
             }
-        }
+        });
     }
 
     /// Level 6 on `logic` (engine_v1's loop-closure pass): crosses every open edge that joins
@@ -168,6 +268,9 @@ impl Base {
                 continue;
             }
             let [a, b] = g.edge_verts[e];
+            if p.alone(a as usize) || p.alone(b as usize) {
+                continue;
+            }
             let ra = p.find(a as usize);
             if ra != p.find(b as usize) {
                 continue;
@@ -185,16 +288,22 @@ impl Base {
     /// three lines or a dead end, or a closed loop that cannot be the whole answer.
     pub(super) fn violated(&mut self, logic: &Logic<'_>) -> bool {
         let g = logic.g;
-        let clue_broken = (0..g.n_cells).any(|c| {
-            let n = logic.clue[c];
-            let (on, unk) = logic.cell_counts(c);
-            n != NO_CLUE && (on > n || on + unk < n)
+        // A broken clue or dot stays broken as edges are decided, so a trial's can only be one
+        // the base already had or one next to an edge the trial decided.
+        if self.locally_broken {
+            return true;
+        }
+        let mut broken = false;
+        for_each_diff(&logic.st, &self.st, |e, _, _| {
+            broken = broken
+                || g.edge_cells[e]
+                    .iter()
+                    .any(|&c| c != NONE && clue_broken(logic, c as usize))
+                || g.edge_verts[e]
+                    .iter()
+                    .any(|&v| dot_broken(logic, v as usize));
         });
-        let dot_broken = (0..g.n_verts).any(|v| {
-            let (on, unk) = logic.vert_counts(v);
-            on > 2 || (on == 1 && unk == 0)
-        });
-        if clue_broken || dot_broken {
+        if broken {
             return true;
         }
         self.paths_of(logic);
@@ -220,14 +329,16 @@ impl Base {
     pub(super) fn colouring(&mut self, logic: &mut Logic<'_>) -> bool {
         let g = logic.g;
         let uf = &mut self.work_sides;
+        let (cells, dots) = (&mut self.cells, &mut self.dots);
+        let edge_sides = &self.edge_sides;
         uf.clone_from(&self.sides);
         let mut broken = self.broken;
-        for (e, (&now, &was)) in logic.st.iter().zip(&self.st).enumerate() {
+        for_each_diff(&logic.st, &self.st, |e, now, was| {
             if now != UNKNOWN && was == UNKNOWN {
-                let [a, b] = g.edge_cells[e];
-                broken |= !uf.join(side(g, a), side(g, b), u8::from(now == ON));
+                let [a, b] = edge_sides[e];
+                broken |= !uf.join(a, b, u8::from(now == ON));
             }
-        }
+        });
         if broken {
             logic.contradiction = true;
             return true;
@@ -237,13 +348,10 @@ impl Base {
             if n == NO_CLUE || logic.cell_counts(c).1 == 0 {
                 continue;
             }
-            let mut nodes = [c; 5];
-            for (k, &e) in g.cell_edges[c].iter().enumerate() {
-                let [a, b] = g.edge_cells[e as usize];
-                nodes[k + 1] = side(g, if a == c as u32 { b } else { a });
-            }
+            let nodes = &self.cell_nodes[c];
             let differ = |s: &[u8]| s[1..].iter().map(|&x| i8::from(x == 1)).sum::<i8>() == n;
-            if !force(uf, &nodes, differ) {
+            // Any number of roots may force something (a 0 forces all four sides).
+            if !cells.force(uf, nodes, n as usize, 6, differ) {
                 logic.contradiction = true;
                 return true;
             }
@@ -252,11 +360,11 @@ impl Base {
             if logic.vert_counts(v).1 == 0 {
                 continue;
             }
-            let cells = g.vert_cells[v];
-            let nodes: [usize; 4] = std::array::from_fn(|q| side(g, cells[q]));
-            // Round the dot the four sides may not alternate (four lines).
+            let nodes = &self.dot_nodes[v];
+            // Round the dot the four sides may not alternate (four lines): one assignment at
+            // most is ruled out, so with three roots or more each takes both sides.
             let fine = |s: &[u8]| !(s[0] == s[2] && s[1] == s[3] && s[0] != s[1]);
-            if !force(uf, &nodes, fine) {
+            if !dots.force(uf, nodes, 0, 3, fine) {
                 logic.contradiction = true;
                 return true;
             }
@@ -266,9 +374,9 @@ impl Base {
             if logic.st[e] != UNKNOWN {
                 continue;
             }
-            let [a, b] = g.edge_cells[e];
-            let (ra, pa) = uf.find(side(g, a));
-            let (rb, pb) = uf.find(side(g, b));
+            let [a, b] = self.edge_sides[e];
+            let (ra, pa) = uf.find(a);
+            let (rb, pb) = uf.find(b);
             if ra == rb {
                 logic.set(e, if pa == pb { OFF } else { ON });
                 any = true;
@@ -276,6 +384,19 @@ impl Base {
         }
         any
     }
+}
+
+/// A clue over or under its count at cell `c`.
+fn clue_broken(logic: &Logic<'_>, c: usize) -> bool {
+    let n = logic.clue[c];
+    let (on, unk) = logic.cell_counts(c);
+    n != NO_CLUE && (on > n || on + unk < n)
+}
+
+/// Three lines or a dead end at dot `v`.
+fn dot_broken(logic: &Logic<'_>, v: usize) -> bool {
+    let (on, unk) = logic.vert_counts(v);
+    on > 2 || (on == 1 && unk == 0)
 }
 
 /// Whether drawing `e` would leave every clue met (the check before a closing edge is crossed).
@@ -287,27 +408,90 @@ fn closing_completes(logic: &Logic<'_>, e: usize) -> bool {
     })
 }
 
-/// Adds every relation among the roots of `nodes` that holds in all side assignments `allowed`
-/// accepts (sides relative to `nodes[0]`); false if no assignment is allowed or a forced
-/// relation contradicts.
-fn force(uf: &mut Parity, nodes: &[usize], allowed: impl Fn(&[u8]) -> bool) -> bool {
-    // Distinct roots in order of first appearance; `of[i]` is node i's root slot.
-    let mut roots = [0usize; 5];
-    let mut of = [0usize; 5];
-    let mut n_roots = 0;
-    let mut par = [0u8; 5];
-    for (i, &x) in nodes.iter().enumerate() {
-        let (r, p) = uf.find(x);
-        par[i] = p;
-        of[i] = match roots[..n_roots].iter().position(|&y| y == r) {
-            Some(k) => k,
-            None => {
-                roots[n_roots] = r;
-                n_roots += 1;
-                n_roots - 1
+/// What a side constraint forces among its roots, remembered by pattern: the roots of its
+/// nodes (slots in order of first appearance) and each node's parity to node 0 decide it, so
+/// each pattern is enumerated once and then looked up.
+#[derive(Debug, Clone, Default)]
+struct Patterns {
+    /// Per pattern key: 0 if not yet enumerated, else [`KNOWN`], [`ALLOWED`] if some side
+    /// assignment is allowed, [`FORCES`] if a relation follows, and per root slot `k >= 1` at
+    /// bits `2k..2k+2` the sides (bit 0 same as root 0, bit 1 opposite) it took in the allowed
+    /// assignments.
+    memo: Vec<u16>,
+}
+
+/// The pattern has been enumerated.
+const KNOWN: u16 = 1 << 15;
+/// Some side assignment of the pattern is allowed.
+const ALLOWED: u16 = 1 << 14;
+/// Some root of the pattern is on one side only (a relation to add).
+const FORCES: u16 = 1 << 13;
+
+impl Patterns {
+    /// Adds every relation among the roots of `nodes` that holds in all side assignments
+    /// `allowed` accepts (sides relative to `nodes[0]`); false if no assignment is allowed or a
+    /// forced relation contradicts. `tag` (below 4) tells apart constraints of the same shape
+    /// with different `allowed`. With `free` distinct roots (or more) `allowed` is known to
+    /// force nothing and allow something, so the rest of the nodes are not looked up.
+    fn force(
+        &mut self,
+        uf: &mut Parity,
+        nodes: &[usize],
+        tag: usize,
+        free: usize,
+        allowed: impl Fn(&[u8]) -> bool,
+    ) -> bool {
+        // Distinct roots in order of first appearance; `of[i]` is node i's root slot.
+        let mut roots = [0usize; 5];
+        let mut of = [0usize; 5];
+        let mut n_roots = 0;
+        let mut par = [0u8; 5];
+        let mut key = tag;
+        for (i, &x) in nodes.iter().enumerate() {
+            let (r, p) = uf.find(x);
+            par[i] = p;
+            of[i] = match roots[..n_roots].iter().position(|&y| y == r) {
+                Some(k) => k,
+                None => {
+                    if n_roots + 1 == free {
+                        return true;
+                    }
+                    roots[n_roots] = r;
+                    n_roots += 1;
+                    n_roots - 1
+                }
+            };
+            if i > 0 {
+                key = key << 4 | of[i] << 1 | usize::from(p ^ par[0]);
             }
-        };
+        }
+        if self.memo.len() <= key {
+            self.memo.resize(1 << (2 + 4 * (nodes.len() - 1)), 0);
+        }
+        let mut found = self.memo[key];
+        if found == 0 {
+            found = enumerate(&of[..nodes.len()], &par[..nodes.len()], n_roots, allowed);
+            self.memo[key] = found;
+        }
+        if found & ALLOWED == 0 {
+            return false;
+        }
+        if found & FORCES == 0 {
+            return true;
+        }
+        for k in 1..n_roots {
+            let seen = (found >> (2 * k)) as u8 & 3;
+            // Root k on one side only, relative to root 0, in every allowed assignment.
+            if (seen == 1 || seen == 2) && !uf.join(roots[0], roots[k], seen >> 1) {
+                return false;
+            }
+        }
+        true
     }
+}
+
+/// Every side assignment of the roots (root 0 on side 0): what [`Patterns::force`] remembers.
+fn enumerate(of: &[usize], par: &[u8], n_roots: usize, allowed: impl Fn(&[u8]) -> bool) -> u16 {
     // Bit 0 of `seen[k]`: root k was on node 0's side in an allowed assignment; bit 1: opposite.
     let mut seen = [0u8; 5];
     let mut sides = [0u8; 5];
@@ -319,23 +503,24 @@ fn force(uf: &mut Parity, nodes: &[usize], allowed: impl Fn(&[u8]) -> bool) -> b
                 (bits >> (k - 1)) as u8 & 1
             }
         };
-        for i in 0..nodes.len() {
+        for i in 0..of.len() {
             sides[i] = root_side(of[i]) ^ par[i] ^ par[0];
         }
-        if allowed(&sides[..nodes.len()]) {
+        if allowed(&sides[..of.len()]) {
             for (k, s) in seen.iter_mut().enumerate().take(n_roots) {
                 *s |= 1 << root_side(k);
             }
         }
     }
-    if seen[0] == 0 {
-        return false;
+    let mut found = KNOWN;
+    if seen[0] != 0 {
+        found |= ALLOWED;
     }
-    for k in 1..n_roots {
-        // Root k on one side only, relative to root 0, in every allowed assignment.
-        if (seen[k] == 1 || seen[k] == 2) && !uf.join(roots[0], roots[k], seen[k] >> 1) {
-            return false;
+    for (k, &s) in seen.iter().enumerate().take(n_roots).skip(1) {
+        found |= u16::from(s) << (2 * k);
+        if s == 1 || s == 2 {
+            found |= FORCES;
         }
     }
-    true
+    found
 }
