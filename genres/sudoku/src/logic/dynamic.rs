@@ -62,7 +62,10 @@ enum Rule {
 struct Run {
     /// States reached.
     seen: [u64; 23],
-    /// Per state: where its parents start in `pool` (shifted left 8) and how many there are.
+    /// Per word of `seen`: how many states the earlier words hold (a state's rank in `range`).
+    before: [u16; 23],
+    /// Per state reached, in state order: where its parents start in `pool` (shifted left 8)
+    /// and how many there are.
     range: Vec<u32>,
     pool: Vec<u16>,
     /// A state reached holding and not holding, if any.
@@ -70,23 +73,17 @@ struct Run {
 }
 
 impl Run {
-    fn new() -> Run {
-        Run {
-            seen: [0; 23],
-            range: vec![0; STATES],
-            pool: Vec::new(),
-            conflict: None,
-        }
-    }
-
+    #[cfg(test)]
     fn has(&self, s: State) -> bool {
         self.seen[s / 64] & (1 << (s % 64)) != 0
     }
 
-    fn mark(&mut self, s: State, parents: &[u16]) {
-        self.seen[s / 64] |= 1 << (s % 64);
-        self.range[s] = ((self.pool.len() as u32) << 8) | parents.len() as u32;
-        self.pool.extend_from_slice(parents);
+    /// Where the parents of the reached state `s` are in `pool`: start and count.
+    fn parents(&self, s: State) -> (usize, usize) {
+        let rank = self.before[s / 64] as usize
+            + (self.seen[s / 64] & ((1u64 << (s % 64)) - 1)).count_ones() as usize;
+        let r = self.range[rank];
+        ((r >> 8) as usize, (r & 0xFF) as usize)
     }
 
     /// The number of states `s` rests on, itself included.
@@ -97,10 +94,7 @@ impl Run {
         let mut n = 0;
         while let Some(x) = stack.pop() {
             n += 1;
-            let (start, len) = (
-                (self.range[x] >> 8) as usize,
-                (self.range[x] & 0xFF) as usize,
-            );
+            let (start, len) = self.parents(x);
             for &p in &self.pool[start..start + len] {
                 let p = p as usize;
                 if visited[p / 64] & (1 << (p % 64)) == 0 {
@@ -113,13 +107,70 @@ impl Run {
     }
 }
 
+/// A run being built: the states reached and, per state, its parents' range in `pool` (in a
+/// table shared by all runs of a search: only the entries of states reached are read, and each
+/// is written when its state is reached).
+struct Building<'a> {
+    seen: [u64; 23],
+    count: usize,
+    table: &'a mut [u32; STATES],
+    pool: Vec<u16>,
+}
+
+impl Building<'_> {
+    fn has(&self, s: State) -> bool {
+        self.seen[s / 64] & (1 << (s % 64)) != 0
+    }
+
+    fn mark(&mut self, s: State, parents: &[u16]) {
+        self.seen[s / 64] |= 1 << (s % 64);
+        self.count += 1;
+        self.table[s] = ((self.pool.len() as u32) << 8) | parents.len() as u32;
+        self.pool.extend_from_slice(parents);
+    }
+
+    /// The run, its parents' ranges kept for the states reached only.
+    fn finish(self, conflict: Option<State>) -> Run {
+        let mut before = [0u16; 23];
+        let mut range = Vec::with_capacity(self.count);
+        for (w, &word) in self.seen.iter().enumerate() {
+            before[w] = range.len() as u16;
+            let mut left = word;
+            while left != 0 {
+                range.push(self.table[w * 64 + left.trailing_zeros() as usize]);
+                left &= left - 1;
+            }
+        }
+        Run {
+            seen: self.seen,
+            before,
+            range,
+            pool: self.pool,
+            conflict,
+        }
+    }
+}
+
 /// Follows the consequences of `start` under `rule`; `digits` are the cells of each digit.
 ///
 /// As SE does: every pending "holds" state is followed before the next pending "does not
 /// hold" one, a "does not hold" state changes the grid (dynamic and Nishio rules) once it has
 /// been followed, and the first state found both holding and not holding stops the run.
-fn propagate(g: &Grid, digits: &[Bits; 10], start: State, rule: Rule) -> Run {
-    let mut run = Run::new();
+/// `table` is scratch space, its contents do not matter.
+fn propagate(
+    g: &Grid,
+    digits: &[Bits; 10],
+    start: State,
+    rule: Rule,
+    table: &mut [u32; STATES],
+) -> Run {
+    let mut run = Building {
+        seen: [0; 23],
+        count: 0,
+        table,
+        pool: Vec::new(),
+    };
+    let mut conflict = None;
     let nishio = digit_of(start);
     let static_rule = rule == Rule::Static;
     let mut cand = g.cand;
@@ -134,7 +185,7 @@ fn propagate(g: &Grid, digits: &[Bits; 10], start: State, rule: Rule) -> Run {
     // Consequences of the current state: (state, parents range in `tmp`).
     let mut next: Vec<(State, usize, usize)> = Vec::with_capacity(32);
     let mut tmp: Vec<u16> = Vec::with_capacity(64);
-    while run.conflict.is_none() {
+    while conflict.is_none() {
         let s = if on_head < ons.len() {
             on_head += 1;
             ons[on_head - 1]
@@ -211,7 +262,7 @@ fn propagate(g: &Grid, digits: &[Bits; 10], start: State, rule: Rule) -> Run {
                 if !run.has(n) {
                     run.mark(n, &tmp[from..from + len]);
                 }
-                run.conflict = Some(n);
+                conflict = Some(n);
                 break;
             }
             if run.has(n) {
@@ -225,7 +276,7 @@ fn propagate(g: &Grid, digits: &[Bits; 10], start: State, rule: Rule) -> Run {
             }
         }
     }
-    run
+    run.finish(conflict)
 }
 
 /// A deduction: the state that holds, its complexity, and the words for the hint.
@@ -265,11 +316,14 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
         *b = g.digit_bits(d as u8);
     }
     let mut runs: Vec<Option<Run>> = (0..STATES).map(|_| None).collect();
+    let mut table = Box::new([0u32; STATES]);
     for c in 0..81 {
         for d in digits_of(g.cand[c]) {
-            runs[state(c, d, true)] = Some(propagate(g, &digits, state(c, d, true), rule));
+            runs[state(c, d, true)] =
+                Some(propagate(g, &digits, state(c, d, true), rule, &mut table));
             if rule != Rule::Static {
-                runs[state(c, d, false)] = Some(propagate(g, &digits, state(c, d, false), rule));
+                runs[state(c, d, false)] =
+                    Some(propagate(g, &digits, state(c, d, false), rule, &mut table));
             }
         }
     }
@@ -544,11 +598,30 @@ mod tests {
         for (d, b) in digits.iter_mut().enumerate().skip(1) {
             *b = grid.digit_bits(d as u8);
         }
+        let mut table = Box::new([0u32; STATES]);
         let cut: Vec<Run> = cells_of(digits[4] & UNIT_BITS[5])
-            .map(|c| propagate(grid, &digits, state(c, 4, true), Rule::Dynamic))
+            .map(|c| propagate(grid, &digits, state(c, 4, true), Rule::Dynamic, &mut table))
             .filter(|r| r.conflict.is_some())
             .collect();
         assert_eq!(cut.len(), 1);
         assert!(cut[0].has(state(43, 4, false)));
+        // The scratch table's old contents do not matter: each run rests on the same parents.
+        let start = state(cells_of(digits[4] & UNIT_BITS[5]).next().unwrap(), 4, true);
+        let clean = propagate(
+            grid,
+            &digits,
+            start,
+            Rule::Dynamic,
+            &mut Box::new([0; STATES]),
+        );
+        let dirty = propagate(grid, &digits, start, Rule::Dynamic, &mut table);
+        assert_eq!((clean.seen, clean.conflict), (dirty.seen, dirty.conflict));
+        let reached: Vec<State> = (0..STATES).filter(|&s| clean.has(s)).collect();
+        assert!(reached.len() > 2);
+        for s in reached {
+            let ((a, n), (b, m)) = (clean.parents(s), dirty.parents(s));
+            assert_eq!(clean.pool[a..a + n], dirty.pool[b..b + m]);
+            assert_eq!(clean.ancestors(s), dirty.ancestors(s));
+        }
     }
 }
