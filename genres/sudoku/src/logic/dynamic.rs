@@ -107,14 +107,38 @@ impl Run {
     }
 }
 
-/// A run being built: the states reached and, per state, its parents' range in `pool` (in a
-/// table shared by all runs of a search: only the entries of states reached are read, and each
-/// is written when its state is reached).
+/// Buffers shared by the runs of a search (their contents do not matter between runs).
+struct Scratch {
+    /// Per state: its parents' range in the run's pool (read only for states reached, each
+    /// written when its state is reached).
+    table: [u32; STATES],
+    pool: Vec<u16>,
+    ons: Vec<State>,
+    offs: Vec<State>,
+    /// Consequences of the current state: (state, parents range in `tmp`).
+    next: Vec<(State, usize, usize)>,
+    tmp: Vec<u16>,
+}
+
+impl Scratch {
+    fn new() -> Scratch {
+        Scratch {
+            table: [0; STATES],
+            pool: Vec::with_capacity(1024),
+            ons: Vec::with_capacity(256),
+            offs: Vec::with_capacity(1024),
+            next: Vec::with_capacity(32),
+            tmp: Vec::with_capacity(64),
+        }
+    }
+}
+
+/// A run being built: the states reached and their parents (in scratch buffers).
 struct Building<'a> {
     seen: [u64; 23],
     count: usize,
     table: &'a mut [u32; STATES],
-    pool: Vec<u16>,
+    pool: &'a mut Vec<u16>,
 }
 
 impl Building<'_> {
@@ -145,7 +169,7 @@ impl Building<'_> {
             seen: self.seen,
             before,
             range,
-            pool: self.pool,
+            pool: self.pool.clone(),
             conflict,
         }
     }
@@ -156,35 +180,41 @@ impl Building<'_> {
 /// As SE does: every pending "holds" state is followed before the next pending "does not
 /// hold" one, a "does not hold" state changes the grid (dynamic and Nishio rules) once it has
 /// been followed, and the first state found both holding and not holding stops the run.
-/// `table` is scratch space, its contents do not matter.
 fn propagate(
     g: &Grid,
     digits: &[Bits; 10],
     start: State,
     rule: Rule,
-    table: &mut [u32; STATES],
+    scratch: &mut Scratch,
 ) -> Run {
+    let Scratch {
+        table,
+        pool,
+        ons,
+        offs,
+        next,
+        tmp,
+    } = scratch;
+    pool.clear();
+    ons.clear();
+    offs.clear();
     let mut run = Building {
         seen: [0; 23],
         count: 0,
         table,
-        pool: Vec::new(),
+        pool,
     };
     let mut conflict = None;
     let nishio = digit_of(start);
     let static_rule = rule == Rule::Static;
     let mut cand = g.cand;
     run.mark(start, &[]);
-    let (mut ons, mut offs) = (Vec::with_capacity(64), Vec::with_capacity(256));
     if start % 2 == 1 {
         ons.push(start);
     } else {
         offs.push(start);
     }
     let (mut on_head, mut off_head) = (0, 0);
-    // Consequences of the current state: (state, parents range in `tmp`).
-    let mut next: Vec<(State, usize, usize)> = Vec::with_capacity(32);
-    let mut tmp: Vec<u16> = Vec::with_capacity(64);
     while conflict.is_none() {
         let s = if on_head < ons.len() {
             on_head += 1;
@@ -254,7 +284,7 @@ fn propagate(
                 cand[c] &= !(1 << d);
             }
         }
-        for &(n, from, len) in &next {
+        for &(n, from, len) in next.iter() {
             if rule == Rule::Nishio && digit_of(n) != nishio {
                 continue;
             }
@@ -316,14 +346,19 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
         *b = g.digit_bits(d as u8);
     }
     let mut runs: Vec<Option<Run>> = (0..STATES).map(|_| None).collect();
-    let mut table = Box::new([0u32; STATES]);
+    let mut scratch = Box::new(Scratch::new());
     for c in 0..81 {
         for d in digits_of(g.cand[c]) {
             runs[state(c, d, true)] =
-                Some(propagate(g, &digits, state(c, d, true), rule, &mut table));
+                Some(propagate(g, &digits, state(c, d, true), rule, &mut scratch));
             if rule != Rule::Static {
-                runs[state(c, d, false)] =
-                    Some(propagate(g, &digits, state(c, d, false), rule, &mut table));
+                runs[state(c, d, false)] = Some(propagate(
+                    g,
+                    &digits,
+                    state(c, d, false),
+                    rule,
+                    &mut scratch,
+                ));
             }
         }
     }
@@ -598,23 +633,31 @@ mod tests {
         for (d, b) in digits.iter_mut().enumerate().skip(1) {
             *b = grid.digit_bits(d as u8);
         }
-        let mut table = Box::new([0u32; STATES]);
+        let mut scratch = Box::new(Scratch::new());
         let cut: Vec<Run> = cells_of(digits[4] & UNIT_BITS[5])
-            .map(|c| propagate(grid, &digits, state(c, 4, true), Rule::Dynamic, &mut table))
+            .map(|c| {
+                propagate(
+                    grid,
+                    &digits,
+                    state(c, 4, true),
+                    Rule::Dynamic,
+                    &mut scratch,
+                )
+            })
             .filter(|r| r.conflict.is_some())
             .collect();
         assert_eq!(cut.len(), 1);
         assert!(cut[0].has(state(43, 4, false)));
-        // The scratch table's old contents do not matter: each run rests on the same parents.
+        // The scratch buffers' old contents do not matter: each run rests on the same parents.
         let start = state(cells_of(digits[4] & UNIT_BITS[5]).next().unwrap(), 4, true);
         let clean = propagate(
             grid,
             &digits,
             start,
             Rule::Dynamic,
-            &mut Box::new([0; STATES]),
+            &mut Box::new(Scratch::new()),
         );
-        let dirty = propagate(grid, &digits, start, Rule::Dynamic, &mut table);
+        let dirty = propagate(grid, &digits, start, Rule::Dynamic, &mut scratch);
         assert_eq!((clean.seen, clean.conflict), (dirty.seen, dirty.conflict));
         let reached: Vec<State> = (0..STATES).filter(|&s| clean.has(s)).collect();
         assert!(reached.len() > 2);
