@@ -18,60 +18,58 @@ use crate::generator::engine_v1::logic::Logic;
 use crate::grid::{Grid, NONE};
 use crate::model::{NO_CLUE, OFF, ON, UNKNOWN};
 
-/// Union-find with a parity per node (0 same, 1 different), for cells and the outside.
+/// Union-find with a parity per node (0 same, 1 different), for cells and the outside. Each
+/// node is one word, its parent shifted left by one and its parity to the parent in bit 0 (a
+/// root's parity is 0), so a step of `find` reads one word.
 #[derive(Debug, Clone, Default)]
 struct Parity {
-    up: Vec<u32>,
-    par: Vec<u8>,
+    node: Vec<u32>,
 }
 
 impl Parity {
     fn reset(&mut self, n: usize) {
-        self.up.clear();
-        self.up.extend(0..n as u32);
-        self.par.clear();
-        self.par.resize(n, 0);
+        self.node.clear();
+        self.node.extend((0..n as u32).map(|x| x << 1));
     }
 
-    /// `(root, parity of x to it)`, halving the path.
+    /// `(root, parity of x to it)`, halving the path. A root or a node next to its root (every
+    /// node of a flattened base not joined since) is answered here.
     #[inline(always)]
     fn find(&mut self, x: usize) -> (usize, u8) {
-        if self.up[x] as usize == x {
-            return (x, 0);
+        let w = self.node[x];
+        let u = (w >> 1) as usize;
+        if u == x || (self.node[u] >> 1) as usize == u {
+            return (u, (w & 1) as u8);
         }
         self.find_up(x)
     }
 
-    /// [`Parity::find`] for a node that is not a root.
+    /// [`Parity::find`] for a node two steps or more below its root.
     #[inline(never)]
     fn find_up(&mut self, mut x: usize) -> (usize, u8) {
-        let u = self.up[x] as usize;
-        if self.up[u] as usize == u {
-            return (u, self.par[x]);
-        }
         let mut p = 0;
         loop {
-            let u = self.up[x] as usize;
+            let mut w = self.node[x];
+            let u = (w >> 1) as usize;
             if u == x {
                 return (x, p);
             }
-            let uu = self.up[u] as usize;
-            if uu != u {
+            let wu = self.node[u];
+            if (wu >> 1) as usize != u {
                 // Point x at its grandparent.
-                self.par[x] ^= self.par[u];
-                self.up[x] = uu as u32;
+                w = (wu & !1) | ((w ^ wu) & 1);
+                self.node[x] = w;
             }
-            p ^= self.par[x];
-            x = self.up[x] as usize;
+            p ^= (w & 1) as u8;
+            x = (w >> 1) as usize;
         }
     }
 
     /// Points every node straight at its root (the same relations, shorter finds).
     fn flatten(&mut self) {
-        for x in 0..self.up.len() {
+        for x in 0..self.node.len() {
             let (r, p) = self.find(x);
-            self.up[x] = r as u32;
-            self.par[x] = p;
+            self.node[x] = (r as u32) << 1 | u32::from(p);
         }
     }
 
@@ -83,8 +81,7 @@ impl Parity {
         if rx == ry {
             return px ^ py == d;
         }
-        self.up[ry] = rx as u32;
-        self.par[ry] = px ^ py ^ d;
+        self.node[ry] = (rx as u32) << 1 | u32::from(px ^ py ^ d);
         true
     }
 }
