@@ -184,6 +184,30 @@ pub(super) fn for_each_diff(now: &[u8], was: &[u8], mut f: impl FnMut(usize, u8,
     }
 }
 
+const _: () = assert!(UNKNOWN == 0, "next_open looks for zero bytes");
+
+/// The first open edge of `st` at index `from` or later (`st.len()` if none), passing over
+/// eight decided edges at a time (a word without a zero byte). Edges are only ever decided, so
+/// a loop over the open edges in index order may decide edges as it goes.
+#[inline]
+fn next_open(st: &[u8], mut from: usize) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    while from < st.len() {
+        if from % 8 == 0 && from + 8 <= st.len() {
+            let w = u64::from_ne_bytes(st[from..from + 8].try_into().expect("8 bytes"));
+            if w.wrapping_sub(ONES) & !w & (ONES << 7) == 0 {
+                from += 8;
+                continue;
+            }
+        }
+        if st[from] == UNKNOWN {
+            return from;
+        }
+        from += 1;
+    }
+    from
+}
+
 /// The side node of cell `c` (the outside is node `n_cells`).
 #[inline]
 fn side(g: &Grid, c: u32) -> usize {
@@ -260,23 +284,20 @@ impl Base {
         self.paths_of(logic);
         let p = &mut self.work_paths;
         let mut any = false;
-        for e in 0..g.n_edges {
-            if logic.st[e] != UNKNOWN {
-                continue;
-            }
+        let mut e = next_open(&logic.st, 0);
+        while e < g.n_edges {
             let [a, b] = g.edge_verts[e];
-            if p.alone(a as usize) || p.alone(b as usize) {
-                continue;
+            if !p.alone(a as usize) && !p.alone(b as usize) {
+                let ra = p.find(a as usize);
+                // Crossing edges changes neither the paths nor the lines around a cell.
+                if ra == p.find(b as usize)
+                    && (p.lines[ra] != p.total || !closing_completes(logic, e))
+                {
+                    logic.set(e, OFF);
+                    any = true;
+                }
             }
-            let ra = p.find(a as usize);
-            if ra != p.find(b as usize) {
-                continue;
-            }
-            // Crossing edges changes neither the paths nor the lines around a cell.
-            if p.lines[ra] != p.total || !closing_completes(logic, e) {
-                logic.set(e, OFF);
-                any = true;
-            }
+            e = next_open(&logic.st, e + 1);
         }
         any
     }
@@ -367,10 +388,8 @@ impl Base {
             }
         }
         let mut any = false;
-        for e in 0..g.n_edges {
-            if logic.st[e] != UNKNOWN {
-                continue;
-            }
+        let mut e = next_open(&logic.st, 0);
+        while e < g.n_edges {
             let [a, b] = self.edge_sides[e];
             let (ra, pa) = uf.find(a);
             let (rb, pb) = uf.find(b);
@@ -378,6 +397,7 @@ impl Base {
                 logic.set(e, if pa == pb { OFF } else { ON });
                 any = true;
             }
+            e = next_open(&logic.st, e + 1);
         }
         any
     }
