@@ -13,65 +13,66 @@
 //! its nodes' roots ([`Patterns`]) instead of enumerated each time, and a dot whose sides fall in
 //! three classes or more (which can force nothing) is passed over; a clue or dot can only break
 //! next to an edge the trial added, if the base has none broken.
+//!
+//! The side union-find keeps a node's parent and parity in one word, and finds a node next to
+//! its root without a call; the loops over open edges pass over eight decided edges at a time.
 
 use crate::generator::engine_v1::logic::Logic;
 use crate::grid::{Grid, NONE};
 use crate::model::{NO_CLUE, OFF, ON, UNKNOWN};
 
-/// Union-find with a parity per node (0 same, 1 different), for cells and the outside.
+/// Union-find with a parity per node (0 same, 1 different), for cells and the outside. Each
+/// node is one word, its parent shifted left by one and its parity to the parent in bit 0 (a
+/// root's parity is 0), so a step of `find` reads one word.
 #[derive(Debug, Clone, Default)]
 struct Parity {
-    up: Vec<u32>,
-    par: Vec<u8>,
+    node: Vec<u32>,
 }
 
 impl Parity {
     fn reset(&mut self, n: usize) {
-        self.up.clear();
-        self.up.extend(0..n as u32);
-        self.par.clear();
-        self.par.resize(n, 0);
+        self.node.clear();
+        self.node.extend((0..n as u32).map(|x| x << 1));
     }
 
-    /// `(root, parity of x to it)`, halving the path.
+    /// `(root, parity of x to it)`, halving the path. A root or a node next to its root (every
+    /// node of a flattened base not joined since) is answered here.
     #[inline(always)]
     fn find(&mut self, x: usize) -> (usize, u8) {
-        if self.up[x] as usize == x {
-            return (x, 0);
+        let w = self.node[x];
+        let u = (w >> 1) as usize;
+        if u == x || (self.node[u] >> 1) as usize == u {
+            return (u, (w & 1) as u8);
         }
         self.find_up(x)
     }
 
-    /// [`Parity::find`] for a node that is not a root.
+    /// [`Parity::find`] for a node two steps or more below its root.
     #[inline(never)]
     fn find_up(&mut self, mut x: usize) -> (usize, u8) {
-        let u = self.up[x] as usize;
-        if self.up[u] as usize == u {
-            return (u, self.par[x]);
-        }
         let mut p = 0;
         loop {
-            let u = self.up[x] as usize;
+            let mut w = self.node[x];
+            let u = (w >> 1) as usize;
             if u == x {
                 return (x, p);
             }
-            let uu = self.up[u] as usize;
-            if uu != u {
+            let wu = self.node[u];
+            if (wu >> 1) as usize != u {
                 // Point x at its grandparent.
-                self.par[x] ^= self.par[u];
-                self.up[x] = uu as u32;
+                w = (wu & !1) | ((w ^ wu) & 1);
+                self.node[x] = w;
             }
-            p ^= self.par[x];
-            x = self.up[x] as usize;
+            p ^= (w & 1) as u8;
+            x = (w >> 1) as usize;
         }
     }
 
     /// Points every node straight at its root (the same relations, shorter finds).
     fn flatten(&mut self) {
-        for x in 0..self.up.len() {
+        for x in 0..self.node.len() {
             let (r, p) = self.find(x);
-            self.up[x] = r as u32;
-            self.par[x] = p;
+            self.node[x] = (r as u32) << 1 | u32::from(p);
         }
     }
 
@@ -83,8 +84,7 @@ impl Parity {
         if rx == ry {
             return px ^ py == d;
         }
-        self.up[ry] = rx as u32;
-        self.par[ry] = px ^ py ^ d;
+        self.node[ry] = (rx as u32) << 1 | u32::from(px ^ py ^ d);
         true
     }
 }
@@ -187,6 +187,30 @@ pub(super) fn for_each_diff(now: &[u8], was: &[u8], mut f: impl FnMut(usize, u8,
     }
 }
 
+const _: () = assert!(UNKNOWN == 0, "next_open looks for zero bytes");
+
+/// The first open edge of `st` at index `from` or later (`st.len()` if none), passing over
+/// eight decided edges at a time (a word without a zero byte). Edges are only ever decided, so
+/// a loop over the open edges in index order may decide edges as it goes.
+#[inline]
+fn next_open(st: &[u8], mut from: usize) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    while from < st.len() {
+        if from.is_multiple_of(8) && from + 8 <= st.len() {
+            let w = u64::from_ne_bytes(st[from..from + 8].try_into().expect("8 bytes"));
+            if w.wrapping_sub(ONES) & !w & (ONES << 7) == 0 {
+                from += 8;
+                continue;
+            }
+        }
+        if st[from] == UNKNOWN {
+            return from;
+        }
+        from += 1;
+    }
+    from
+}
+
 /// The side node of cell `c` (the outside is node `n_cells`).
 #[inline]
 fn side(g: &Grid, c: u32) -> usize {
@@ -263,23 +287,20 @@ impl Base {
         self.paths_of(logic);
         let p = &mut self.work_paths;
         let mut any = false;
-        for e in 0..g.n_edges {
-            if logic.st[e] != UNKNOWN {
-                continue;
-            }
+        let mut e = next_open(&logic.st, 0);
+        while e < g.n_edges {
             let [a, b] = g.edge_verts[e];
-            if p.alone(a as usize) || p.alone(b as usize) {
-                continue;
+            if !p.alone(a as usize) && !p.alone(b as usize) {
+                let ra = p.find(a as usize);
+                // Crossing edges changes neither the paths nor the lines around a cell.
+                if ra == p.find(b as usize)
+                    && (p.lines[ra] != p.total || !closing_completes(logic, e))
+                {
+                    logic.set(e, OFF);
+                    any = true;
+                }
             }
-            let ra = p.find(a as usize);
-            if ra != p.find(b as usize) {
-                continue;
-            }
-            // Crossing edges changes neither the paths nor the lines around a cell.
-            if p.lines[ra] != p.total || !closing_completes(logic, e) {
-                logic.set(e, OFF);
-                any = true;
-            }
+            e = next_open(&logic.st, e + 1);
         }
         any
     }
@@ -370,10 +391,8 @@ impl Base {
             }
         }
         let mut any = false;
-        for e in 0..g.n_edges {
-            if logic.st[e] != UNKNOWN {
-                continue;
-            }
+        let mut e = next_open(&logic.st, 0);
+        while e < g.n_edges {
             let [a, b] = self.edge_sides[e];
             let (ra, pa) = uf.find(a);
             let (rb, pb) = uf.find(b);
@@ -381,6 +400,7 @@ impl Base {
                 logic.set(e, if pa == pb { OFF } else { ON });
                 any = true;
             }
+            e = next_open(&logic.st, e + 1);
         }
         any
     }
