@@ -508,16 +508,22 @@ mod tests {
         }
     }
 
+    /// An open grid with r1c1 {1,2}, r1c9 {2,3}, r9c9 {3,4} and cell `last` {4,1}.
+    fn bivalue_corners(last: usize) -> Grid {
+        let mut g = grid_with_candidates(&[]);
+        g.cand[0] = 0b00110;
+        g.cand[8] = 0b01100;
+        g.cand[80] = 0b11000;
+        g.cand[last] = 0b10010;
+        g
+    }
+
     #[test]
     fn xy_chain_is_a_forcing_chain_with_both_link_kinds() {
         // r1c1 {1,2} - r1c9 {2,3} - r9c9 {3,4} - r9c2 {4,1}: if r1c2 were 1, r1c1 would be 2,
         // r1c9 3, r9c9 4 and r9c2 1, which sees r1c2. SE searches chains with X links only or
         // with both kinds (Y links alone only form loops): ten candidates, 7.0 + 0.2.
-        let mut g = grid_with_candidates(&[]);
-        g.cand[0] = 0b00110;
-        g.cand[8] = 0b01100;
-        g.cand[80] = 0b11000;
-        g.cand[73] = 0b10010;
+        let g = bivalue_corners(73);
         let mut f = Finding::new(true);
         assert!(forcing_chain(&g, &mut f));
         assert_eq!(f.eliminations, vec![(1, 1)]);
@@ -537,11 +543,7 @@ mod tests {
         // r1c1 {1,2}, r1c9 {2,3}, r9c9 {3,4}, r9c1 {4,1}: a loop of eight candidates (6.5 +
         // 0.1). One of the two ends of each link holds, so 2 leaves the rest of row 1, 3 column
         // 9, 4 row 9 and 1 column 1.
-        let mut g = grid_with_candidates(&[]);
-        g.cand[0] = 0b00110;
-        g.cand[8] = 0b01100;
-        g.cand[80] = 0b11000;
-        g.cand[72] = 0b10010;
+        let g = bivalue_corners(72);
         let mut f = Finding::new(true);
         assert!(forcing_chain(&g, &mut f));
         let mut want = Vec::new();
