@@ -3,8 +3,9 @@
 //!
 //! `cargo run --release -p dayseed-sudoku --example solver_bench -- FILE [REPS] [--each] [--frozen]`
 //!
-//! With `--each`, it also prints one line per puzzle, `count nodes`, to check that a solver change
-//! keeps every count and every search tree (the node count) of an earlier build. With `--frozen`
+//! With `--each`, it also prints one line per puzzle, `count nodes first`, to check that a solver
+//! change keeps every count, every search tree (the node count) and every first solution (81
+//! digits, `-` when there is none; always `-` with `--frozen`) of an earlier build. With `--frozen`
 //! it runs the search frozen with the generators (`generator::solver_v1`) instead of `solver`.
 
 use std::time::Instant;
@@ -52,7 +53,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         for p in &puzzles {
             let mut budget = Budget::unlimited();
             let count = count_solutions(p, 2, &mut budget);
-            println!("{count:?} {}", budget.spent());
+            let first = if frozen {
+                None
+            } else {
+                solver::solve(p, 2, &mut Budget::unlimited()).first
+            };
+            let first: String = first.map_or("-".into(), |g| {
+                g.iter().map(|&v| char::from(b'0' + v)).collect()
+            });
+            println!("{count:?} {} {first}", budget.spent());
         }
     }
     rates.sort_by(f64::total_cmp);
