@@ -2,9 +2,10 @@
 //! generator version (the registry's current one; `--version N` for another) at LEVEL from
 //! consecutive seeds and prints the median and mean time per board, attempts and fallbacks.
 //! With `--print`, prints each puzzle (81 characters) on stdout instead of timing lines only.
-//! With `--grades`, also grades every board afresh with today's ladder (`LADDER_V2`, untimed)
-//! and prints how many land at each level, how many differ from the stored difficulty, and the
-//! spread of the fresh score (min, quartiles, max) and of the attempts per board.
+//! With `--grades`, also grades every board afresh with today's ladder (`LADDER_V2`, outside the
+//! generation timing) and prints how many land at each level, how many differ from the stored
+//! difficulty, the spread of the fresh score (min, quartiles, max) and of the attempts per
+//! board, and the median time of that one fresh grade.
 //!
 //! `cargo run --release -p dayseed-sudoku --example generate_bench -- LEVEL COUNT [FIRST_SEED] [--print] [--grades] [--version N]`
 
@@ -38,7 +39,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let (mut attempts, mut fallbacks) = (0u64, 0u64);
     let mut clues = 0usize;
     let (mut by_level, mut differ) = ([0u32; 5], 0u32);
-    let (mut scores, mut tries) = (Vec::new(), Vec::new());
+    let (mut scores, mut tries, mut grade_times) = (Vec::new(), Vec::new(), Vec::new());
     for seed in first..first + count {
         let t = Instant::now();
         let g = (generator.generate)(seed, &level)?;
@@ -47,7 +48,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         fallbacks += u64::from(g.fallback.is_some());
         clues += g.puzzle.givens().iter().filter(|&&v| v != 0).count();
         if grades {
+            let t = Instant::now();
             let fresh = dayseed_sudoku::logic::grade(g.puzzle.givens());
+            grade_times.push(t.elapsed().as_secs_f64());
             by_level[fresh.level.rank() as usize - 1] += 1;
             differ += u32::from(g.puzzle.difficulty() != Some(fresh.level));
             scores.push(fresh.score);
@@ -72,6 +75,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     if grades {
         scores.sort_by(f64::total_cmp);
         tries.sort_unstable();
+        grade_times.sort_by(f64::total_cmp);
         let q = |k: usize| scores[(scores.len() - 1) * k / 4];
         let t = |k: usize| tries[(tries.len() - 1) * k / 4];
         let levels: Vec<String> = Level::ALL
@@ -80,7 +84,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .map(|(l, n)| format!("{}={n}", l.name()))
             .collect();
         eprintln!(
-            "fresh V2 grades: {} differ_from_stored={differ} score min/q1/median/q3/max={:.1}/{:.1}/{:.1}/{:.1}/{:.1} attempts min/q1/median/q3/max={}/{}/{}/{}/{}",
+            "fresh V2 grades: {} differ_from_stored={differ} score min/q1/median/q3/max={:.1}/{:.1}/{:.1}/{:.1}/{:.1} attempts min/q1/median/q3/max={}/{}/{}/{}/{} one_grade_median_ms={:.3}",
             levels.join(" "),
             q(0),
             q(1),
@@ -92,6 +96,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             t(2),
             t(3),
             t(4),
+            grade_times[grade_times.len() / 2] * 1e3,
         );
     }
     Ok(())

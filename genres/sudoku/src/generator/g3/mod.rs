@@ -11,23 +11,31 @@
 //!    with a full count before a board is returned.
 //! 2. EASY is g2's EASY board for the same seed ([`generate_g2`]): g2 removes at EASY by the
 //!    singles rule alone and grades on `LADDER_V1`'s two singles rungs, which are `LADDER_V2`'s
-//!    two singles rungs (same names, levels, ratings and functions, checked by a test), so that
-//!    grade is the `LADDER_V2` grade.
+//!    two singles rungs (the same functions, with names, levels and ratings checked equal by a
+//!    test), so that grade is the `LADDER_V2` grade.
 //! 3. From MEDIUM up each attempt draws a complete grid ([`g2_grid`]) and a removal order (a
 //!    Fisher-Yates shuffle of the 81 cells), as g2 does.
 //! 4. Cells are tried once each, in that order. While the puzzle is solved by naked and hidden
 //!    singles, a clue goes when singles still fill its cell without it
-//!    ([`closure::singles_fill`], complete, so a property of the grid). Otherwise the clue goes
-//!    when the puzzle stays unique without it ([`solver::has_other_solution`] is false within
-//!    [`REMOVAL_BUDGET`] nodes; an exhausted budget keeps the clue) and, below MASTER,
-//!    `LADDER_V2` solves it within the target ([`logic::grade_capped`] on [`LADDER_V2`]); from
-//!    the first such removal on only this second test is used (as in g2).
-//! 5. The attempt's grade is the `LADDER_V2` grade of the puzzle left: below MASTER, the capped
-//!    grade of the last removal step 4 accepted by the second test (later refused removals put
-//!    their clue back, so that is the grade of the final puzzle; a capped grade that succeeds is
-//!    the full grade), or, when no clue went by the second test, the grade capped at the target
-//!    of the (singles-solved) puzzle; at MASTER the full `LADDER_V2` grade. The attempt hits when
-//!    that grade's level is the target; the stored grade is that full grade, with its score.
+//!    ([`closure::singles_fill`]; complete, so a property of the grid; a cell that is a naked or
+//!    hidden single at once is not tested further). Otherwise the clue goes when the puzzle
+//!    stays unique without it ([`solver::has_other_solution`] is false within
+//!    [`REMOVAL_BUDGET`] nodes; an exhausted budget keeps the clue) and, at MEDIUM and HARD,
+//!    `LADDER_V2` solves it within the target ([`logic::grade_capped`] on [`LADDER_V2`]); at
+//!    EXPERT and MASTER uniqueness alone decides, so the puzzle left is minimal. From the first
+//!    such removal on only this second test is used (as in g2).
+//! 5. The attempt's grade is the `LADDER_V2` grade of the puzzle left, taken once:
+//!    - MEDIUM and HARD: the capped grade of the last removal step 4 accepted by the second
+//!      test (later refused removals put their clue back, so it grades the final puzzle, and a
+//!      capped grade that succeeds is the full grade); when no clue went by that test, the grade
+//!      capped at the target of the (singles-solved) puzzle;
+//!    - EXPERT: the grade capped at EXPERT; a puzzle that needs a MASTER rung is no attempt at
+//!      all (as g2 drops an attempt its capped grade refuses), so it is neither a hit nor a
+//!      fallback candidate;
+//!    - MASTER: the full grade.
+//!
+//!    The attempt hits when that grade's level is the target; the stored grade is that full
+//!    grade, with its score.
 //!
 //! So the delivered level always equals `LADDER_V2`'s grade of the delivered board, fallbacks
 //! included (their level is named in the fallback note).
