@@ -41,7 +41,7 @@
 //! included (their level is named in the fallback note).
 
 use dayseed_core::rng::Rng;
-use dayseed_core::{Generated, Result};
+use dayseed_core::{Budget, Generated, Result};
 
 use super::g2::{closure, g2_grid, generate_g2};
 use super::ladder_v2::LADDER_V2;
@@ -51,7 +51,6 @@ use crate::board::Cells;
 use crate::level::Level;
 use crate::logic::{self, LogicGrade};
 use crate::puzzle::SudokuPuzzle;
-use dayseed_core::Budget;
 
 /// The g3 board for `seed` at `target`, in the public form (the registry's entry point).
 pub(crate) fn generate(seed: u64, target: &Level) -> Result<Generated<SudokuPuzzle>> {
