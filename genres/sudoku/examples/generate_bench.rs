@@ -2,8 +2,12 @@
 //! generator version (the registry's current one; `--version N` for another) at LEVEL from
 //! consecutive seeds and prints the median and mean time per board, attempts and fallbacks.
 //! With `--print`, prints each puzzle (81 characters) on stdout instead of timing lines only.
+//! With `--grades`, also grades every board afresh with today's ladder (`LADDER_V2`, outside the
+//! generation timing) and prints how many land at each level, how many differ from the stored
+//! difficulty, the spread of the fresh score (min, quartiles, max) and of the attempts per
+//! board, and the median time of that one fresh grade.
 //!
-//! `cargo run --release -p dayseed-sudoku --example generate_bench -- LEVEL COUNT [FIRST_SEED] [--print] [--version N]`
+//! `cargo run --release -p dayseed-sudoku --example generate_bench -- LEVEL COUNT [FIRST_SEED] [--print] [--grades] [--version N]`
 
 use std::time::Instant;
 
@@ -15,7 +19,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let usage = "usage: generate_bench LEVEL COUNT [FIRST_SEED] [--print] [--version N]";
     let print = args.iter().any(|a| a == "--print");
-    args.retain(|a| a != "--print");
+    let grades = args.iter().any(|a| a == "--grades");
+    args.retain(|a| a != "--print" && a != "--grades");
     let mut version = GENRE.current_version();
     if let Some(k) = args.iter().position(|a| a == "--version") {
         let n: u32 = args.get(k + 1).ok_or(usage)?.parse()?;
@@ -33,6 +38,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut times = Vec::new();
     let (mut attempts, mut fallbacks) = (0u64, 0u64);
     let mut clues = 0usize;
+    let (mut by_level, mut differ) = ([0u32; 5], 0u32);
+    let (mut scores, mut tries, mut grade_times) = (Vec::new(), Vec::new(), Vec::new());
     for seed in first..first + count {
         let t = Instant::now();
         let g = (generator.generate)(seed, &level)?;
@@ -40,6 +47,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         attempts += u64::from(g.attempts);
         fallbacks += u64::from(g.fallback.is_some());
         clues += g.puzzle.givens().iter().filter(|&&v| v != 0).count();
+        if grades {
+            let t = Instant::now();
+            let fresh = dayseed_sudoku::logic::grade(g.puzzle.givens());
+            grade_times.push(t.elapsed().as_secs_f64());
+            by_level[fresh.level.rank() as usize - 1] += 1;
+            differ += u32::from(g.puzzle.difficulty() != Some(fresh.level));
+            scores.push(fresh.score);
+            tries.push(g.attempts);
+        }
         if print {
             println!("{}", dayseed_sudoku::format::encode_grid(g.puzzle.givens()));
         }
@@ -56,5 +72,32 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         attempts as f64 / n as f64,
         clues as f64 / n as f64,
     );
+    if grades {
+        scores.sort_by(f64::total_cmp);
+        tries.sort_unstable();
+        grade_times.sort_by(f64::total_cmp);
+        let q = |k: usize| scores[(scores.len() - 1) * k / 4];
+        let t = |k: usize| tries[(tries.len() - 1) * k / 4];
+        let levels: Vec<String> = Level::ALL
+            .iter()
+            .zip(by_level)
+            .map(|(l, n)| format!("{}={n}", l.name()))
+            .collect();
+        eprintln!(
+            "fresh V2 grades: {} differ_from_stored={differ} score min/q1/median/q3/max={:.1}/{:.1}/{:.1}/{:.1}/{:.1} attempts min/q1/median/q3/max={}/{}/{}/{}/{} one_grade_median_ms={:.3}",
+            levels.join(" "),
+            q(0),
+            q(1),
+            q(2),
+            q(3),
+            q(4),
+            t(0),
+            t(1),
+            t(2),
+            t(3),
+            t(4),
+            grade_times[grade_times.len() / 2] * 1e3,
+        );
+    }
     Ok(())
 }

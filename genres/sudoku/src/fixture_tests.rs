@@ -1,5 +1,5 @@
-//! Versions against the fixtures: the resolver regenerates a g1 and a g2 fixture board from
-//! their ids and refuses ids of versions not released. (Every line of every fixture file is
+//! Versions against the fixtures: the resolver regenerates a g1, a g2 and a g3 fixture board
+//! from their ids and refuses ids of versions not released. (Every line of every fixture file is
 //! checked by `tests/fixtures.rs` with core's one harness.)
 
 use dayseed_core::{DynGenre, ErrorKind, Registry, Version};
@@ -19,11 +19,12 @@ fn first_line(version: Version) -> Value {
 }
 
 #[test]
-fn resolver_regenerates_g1_and_g2_and_refuses_g3() {
+fn resolver_regenerates_g1_to_g3_and_refuses_g4() {
     let registry = Registry::new(vec![&GENRE]);
     let g1 = first_line(Version(1));
     let g2 = first_line(Version(2));
-    for stored in [&g1, &g2] {
+    let g3 = first_line(Version(3));
+    for stored in [&g1, &g2, &g3] {
         let id = stored["id"].as_str().unwrap();
         let r = registry.generate(id).unwrap();
         assert_eq!(r.digest, stored["digest"].as_str().unwrap());
@@ -33,13 +34,34 @@ fn resolver_regenerates_g1_and_g2_and_refuses_g3() {
     let g1_id = g1["id"].as_str().unwrap();
     assert_eq!(g1_id.replace("-g1", "-g2"), g2["id"].as_str().unwrap());
     assert_ne!(g1["digest"], g2["digest"]);
-    let g3 = g1_id.replace("-g1", "-g3");
-    let e = registry.generate(&g3).unwrap_err();
+    assert_eq!(g1_id.replace("-g1", "-g3"), g3["id"].as_str().unwrap());
+    let g4 = g1_id.replace("-g1", "-g4");
+    let e = registry.generate(&g4).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::UnsupportedVersion);
-    assert!(e.message().contains("supported: g1, g2"), "{e}");
+    assert!(e.message().contains("supported: g1, g2, g3"), "{e}");
 }
 
 #[test]
-fn new_ids_use_g2() {
-    assert_eq!(GENRE.current_version(), Version(2));
+fn new_ids_use_g3() {
+    assert_eq!(GENRE.current_version(), Version(3));
+}
+
+#[test]
+fn g3_fixture_levels_are_fresh_ladder_v2_grades() {
+    let text = std::fs::read_to_string(path(Version(3))).unwrap();
+    let mut lines = 0;
+    for line in text.lines() {
+        let stored: Value = serde_json::from_str(line).unwrap();
+        let cells = crate::format::parse_grid(stored["puzzle"].as_str().unwrap()).unwrap();
+        let fresh = crate::logic::grade(&cells);
+        assert_eq!(stored["grade"]["level"], fresh.level.name(), "{line}");
+        assert_eq!(stored["difficulty"], fresh.level.name(), "{line}");
+        assert_eq!(
+            stored["grade"]["score"].as_f64(),
+            Some(fresh.score),
+            "{line}"
+        );
+        lines += 1;
+    }
+    assert_eq!(lines, 55);
 }

@@ -6,9 +6,11 @@
 //! puzzle is the level of the hardest technique it needed, its score the highest rating of a
 //! step. A ladder (its rungs, their order and what each finds first) decides which boards a
 //! generator accepts, so each generator version names a frozen ladder: g1 and g2 grade with
-//! `LADDER_V1` (`crate::generator::ladder_v1`, never edited, nor are the technique functions
-//! it names). Grading reports and hints ([`grade`], [`next_step`]) use `LADDER_V2`
-//! (`logic/ladder_v2.rs`), on Sukaku Explainer's scale; a generator version using it would be new.
+//! `LADDER_V1` (`crate::generator::ladder_v1`), g3 with `LADDER_V2`
+//! (`crate::generator::ladder_v2`, on Sukaku Explainer's scale); neither table is edited, nor
+//! are the technique functions they name changed in what they find. Grading reports and hints
+//! ([`grade`], [`next_step`]) use `LADDER_V2` too (`logic/ladder_v2.rs` re-exports the frozen
+//! table), so a g3 board's stored grade is the grade we publish; a better ladder is a new table.
 //!
 //! ## `LADDER_V2` (today's `LADDER`), in the order tried (rating; SE's where SE has it)
 //!

@@ -130,8 +130,8 @@ pub(crate) struct Limits {
 }
 
 /// A grader ladder: the rungs in the order they are tried, and the bounds of the bounded ones.
-/// A generator version grades with a ladder snapshot it names (`LADDER_V1`), never with
-/// whatever [`LADDER`] is today.
+/// A generator version grades with a ladder snapshot it names (`LADDER_V1`, `LADDER_V2`),
+/// never with whatever [`LADDER`] is today.
 pub(crate) struct Ladder {
     /// Every technique, in the order the grader and the hints try them.
     pub(crate) rungs: &'static [Technique],
@@ -140,7 +140,8 @@ pub(crate) struct Ladder {
 }
 
 /// Today's ladder, for grading and hints on boards from outside: `LADDER_V2`, on Sukaku
-/// Explainer's scale. Released generators keep grading with their own snapshot (`LADDER_V1`).
+/// Explainer's scale (the table frozen with g3). Released generators keep grading with their
+/// own snapshot.
 pub(crate) const LADDER: &Ladder = &super::ladder_v2::LADDER_V2;
 
 #[cfg(test)]
