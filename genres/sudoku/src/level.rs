@@ -4,10 +4,11 @@ use dayseed_core::{Error, Result};
 
 /// A Sudoku difficulty, defined by the hardest human technique the grader needs.
 ///
-/// Which techniques a level allows depends on the ladder walked. The released generators (g1,
-/// g2) grade with `LADDER_V1` (in `generator::ladder_v1`), and the variant descriptions below
-/// name its families first. Grading reports and hints use `LADDER_V2`, ordered by Sukaku
-/// Explainer's ratings (tabled in the `logic` module docs), where the boundaries move: X-wing
+/// Which techniques a level allows depends on the ladder walked. The generators g1 and g2 grade
+/// with `LADDER_V1` (in `generator::ladder_v1`), and the variant descriptions below name its
+/// families first. g3 (current), grading reports and hints use `LADDER_V2` (in
+/// `generator::ladder_v2`, frozen with g3), ordered by Sukaku Explainer's ratings (tabled in
+/// the `logic` module docs), where the boundaries move: X-wing
 /// and swordfish are MEDIUM; strong-link chains of two links (skyscraper, kite, turbot fish,
 /// grouped or not), empty rectangles, unique rectangles and loops are HARD; BUG types, longer
 /// strong-link chains, big wings, aligned pair exclusion and forcing chains rated below 7.5 are
