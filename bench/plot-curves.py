@@ -9,6 +9,8 @@ Reads, from DIR (default: bench/results next to this script), and writes beside 
       generation time against cells, one line per level (and per version when there are several)
   sudoku-generate.csv   written by bench/sudoku-generate.sh   -> sudoku-generate.svg
       ms per puzzle at each level: dayseed gen (whole process), the generator alone, and Solo
+      (generator g2)
+  sudoku-g3.csv         the same, for generator g3             -> sudoku-g3.svg
   sudoku-solver.csv     list,ours_per_sec,peer_per_sec         -> sudoku-solver.svg
       solver throughput on each puzzle list: dayseed against the `sudoku` crate
 
@@ -238,7 +240,7 @@ def plot_slitherlink(src, dst, time_log):
                                                 if len(versions) > 1 else ""))
 
 
-def plot_sudoku_generate(src, dst, time_log):
+def plot_sudoku_generate(src, dst, time_log, version):
     rows = read_csv(src, ["level", "dayseed_ms", "generator_ms", "solo_ms", "e2e_ratio"])
     cats = [r["level"] for r in rows]
     spec = [("dayseed gen (process)", "dayseed_ms", 0, "circle"),
@@ -252,7 +254,7 @@ def plot_sudoku_generate(src, dst, time_log):
     notes = {i: f"{float(r['e2e_ratio']):.1f}x" for i, r in enumerate(rows)
              if number(r["e2e_ratio"]) is not None}
     reps = rows[0].get("reps", "") if rows else ""
-    line_plot(dst, "Sudoku generation: dayseed vs Solo", "level (Solo: b, i, a, e, u)",
+    line_plot(dst, f"Sudoku generation ({version}): dayseed vs Solo", "level (Solo: b, i, a, e, u)",
               "CPU ms per puzzle", series, ylog=time_log, categories=cats, notes=notes,
               subtitle=f"medians of {reps or 'several'} paired runs; "
                        "figures = Solo / dayseed gen, whole processes")
@@ -288,7 +290,10 @@ def main():
                     help="y scale of the throughput plot (default linear)")
     a = ap.parse_args()
     plots = [("slitherlink-cost", plot_slitherlink, a.time_scale == "log"),
-             ("sudoku-generate", plot_sudoku_generate, a.time_scale == "log"),
+             ("sudoku-generate", lambda s, d, log: plot_sudoku_generate(s, d, log, "g2"),
+              a.time_scale == "log"),
+             ("sudoku-g3", lambda s, d, log: plot_sudoku_generate(s, d, log, "g3"),
+              a.time_scale == "log"),
              ("sudoku-solver", plot_solver, a.rate_scale == "log")]
     if not os.path.isdir(a.results):
         print(f"no results folder {a.results}", file=sys.stderr)
