@@ -25,6 +25,17 @@ pub(crate) struct Finding {
     pub(crate) rating: Option<f64>,
     /// The bounds of the bounded rungs, from the ladder being walked.
     pub(crate) limits: Limits,
+    /// What rungs remember between calls (kept by [`Finding::clear`]).
+    pub(crate) memo: Memo,
+}
+
+/// What rungs remember between the calls of one grading, to skip work whose result cannot
+/// have changed (each user documents why its skip gives the same result).
+#[derive(Debug, Default)]
+pub(crate) struct Memo {
+    /// Aligned pair and triple exclusion: the candidates of the last grid on which the rung
+    /// found nothing (`None` after a finding).
+    pub(crate) aligned: [Option<[u16; 81]>; 2],
 }
 
 impl Finding {
