@@ -208,6 +208,8 @@ fn propagate(
     let nishio = digit_of(start);
     let static_rule = rule == Rule::Static;
     let mut cand = g.cand;
+    // The cells of each digit in `cand` (the dynamic rules remove candidates as they go).
+    let mut places = *digits;
     run.mark(start, &[]);
     if start % 2 == 1 {
         ons.push(start);
@@ -256,16 +258,7 @@ fn propagate(
             }
             for u in [18 + box_of(c), row(c), 9 + col(c)] {
                 let all = digits[d as usize] & UNIT_BITS[u];
-                let mut left = 0u128;
-                if static_rule {
-                    left = all;
-                } else {
-                    for q in cells_of(all) {
-                        if cand[q] & (1 << d) != 0 {
-                            left |= bit(q);
-                        }
-                    }
-                }
+                let left = places[d as usize] & UNIT_BITS[u];
                 // Exactly two places, `c` one of them (without a software popcount).
                 let other = left & !bit(c);
                 if left & bit(c) == 0 || other == 0 || other & (other - 1) != 0 {
@@ -282,6 +275,7 @@ fn propagate(
             }
             if !static_rule {
                 cand[c] &= !(1 << d);
+                places[d as usize] &= !bit(c);
             }
         }
         for &(n, from, len) in next.iter() {
@@ -345,10 +339,21 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
     for (d, b) in digits.iter_mut().enumerate().skip(1) {
         *b = g.digit_bits(d as u8);
     }
+    // A Nishio run follows one digit only, so it reads nothing but that digit's cells, and only
+    // its contradictions count: the runs of a digit whose cells are those of an earlier search
+    // in which they met no contradiction would meet none again, and are skipped.
+    let mut skip = 0u16;
+    if rule == Rule::Nishio {
+        for d in 1..=9u8 {
+            if f.memo.nishio[d as usize] == Some(digits[d as usize]) {
+                skip |= 1 << d;
+            }
+        }
+    }
     let mut runs: Vec<Option<Run>> = (0..STATES).map(|_| None).collect();
     let mut scratch = Box::new(Scratch::new());
     for c in 0..81 {
-        for d in digits_of(g.cand[c]) {
+        for d in digits_of(g.cand[c] & !skip) {
             runs[state(c, d, true)] =
                 Some(propagate(g, &digits, state(c, d, true), rule, &mut scratch));
             if rule != Rule::Static {
@@ -360,6 +365,17 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
                     &mut scratch,
                 ));
             }
+        }
+    }
+    if rule == Rule::Nishio {
+        let mut met = 0u16;
+        for (a, run) in runs.iter().enumerate() {
+            if run.as_ref().is_some_and(|r| r.conflict.is_some()) {
+                met |= 1 << digit_of(a);
+            }
+        }
+        for d in digits_of(0x3FE & !skip) {
+            f.memo.nishio[d as usize] = (met & 1 << d == 0).then_some(digits[d as usize]);
         }
     }
     let mut best: Option<Deduction> = None;

@@ -36,6 +36,9 @@ pub(crate) struct Memo {
     /// Aligned pair and triple exclusion: the candidates of the last grid on which the rung
     /// found nothing (`None` after a finding).
     pub(crate) aligned: [Option<[u16; 81]>; 2],
+    /// Nishio forcing chains, per digit: its cells in a grid on which none of its runs met a
+    /// contradiction.
+    pub(crate) nishio: [Option<Bits>; 10],
 }
 
 impl Finding {
