@@ -31,7 +31,7 @@ use super::candidates::{
     Bits, Grid, UNIT_BITS, UNITS, bit, box_of, cell_name, cells_of, col, digits_of, peers_se_in,
     row, unit_name,
 };
-use super::technique::{Finding, tenths};
+use super::technique::{DigitRung, Finding, tenths};
 
 /// A candidate state: (cell * 9 + digit - 1) * 2, plus 1 for "holds".
 type State = usize;
@@ -345,7 +345,9 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
     let mut skip = 0u16;
     if rule == Rule::Nishio {
         for d in 1..=9u8 {
-            if f.memo.nishio[d as usize] == Some(digits[d as usize]) {
+            if f.memo
+                .found_nothing(DigitRung::Nishio, d, digits[d as usize])
+            {
                 skip |= 1 << d;
             }
         }
@@ -375,7 +377,8 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
             }
         }
         for d in digits_of(0x3FE & !skip) {
-            f.memo.nishio[d as usize] = (met & 1 << d == 0).then_some(digits[d as usize]);
+            f.memo
+                .record(DigitRung::Nishio, d, digits[d as usize], met & 1 << d != 0);
         }
     }
     let mut best: Option<Deduction> = None;
