@@ -46,7 +46,7 @@ const MAX_NODES: u8 = 40;
 
 /// Which strong links a search may use.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Mode {
+pub(super) enum Mode {
     X,
     Y,
     Both,
@@ -70,10 +70,10 @@ fn digit_of(s: State) -> u8 {
 /// The number of states.
 const STATES: usize = 1458;
 
-/// Tables shared by every search on one grid.
-struct Links {
+/// Tables shared by every search on one grid (the dynamic chains' static implications too).
+pub(super) struct Links {
     /// Cells holding each digit as a candidate.
-    digit: [Bits; 10],
+    pub(super) digit: [Bits; 10],
     /// The implications of every state in one mode, in [`Links::each`]'s order (built once per
     /// mode, as every search of the mode follows them many times): those of state `s` are
     /// `next[start[s]..start[s + 1]]`.
@@ -82,7 +82,7 @@ struct Links {
 }
 
 impl Links {
-    fn new(g: &Grid) -> Links {
+    pub(super) fn new(g: &Grid) -> Links {
         let mut digit = [0u128; 10];
         for (d, b) in digit.iter_mut().enumerate().skip(1) {
             *b = g.digit_bits(d as u8);
@@ -96,7 +96,7 @@ impl Links {
 
     /// Tabulates the implications of every candidate's two states in `mode` (a state that is
     /// not a candidate is never reached and has none).
-    fn tabulate(&mut self, g: &Grid, mode: Mode) {
+    pub(super) fn tabulate(&mut self, g: &Grid, mode: Mode) {
         let mut next = std::mem::take(&mut self.next);
         next.clear();
         self.start.clear();
@@ -111,7 +111,7 @@ impl Links {
     }
 
     /// The implications of `s` in the tabulated mode.
-    fn of(&self, s: State) -> &[u16] {
+    pub(super) fn of(&self, s: State) -> &[u16] {
         &self.next[self.start[s] as usize..self.start[s + 1] as usize]
     }
 
