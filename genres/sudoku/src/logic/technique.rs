@@ -39,6 +39,8 @@ pub(crate) struct Memo {
     /// Per single-digit rung (see [`DigitRung`]) and digit: the digit's cells in a grid on
     /// which the rung's search on that digit found nothing.
     digits: [[Option<Bits>; 10]; DigitRung::COUNT],
+    /// Unique loops (types 1 and 2, types 3 and 4).
+    pub(crate) loops: [super::loops::LoopMemo; 2],
 }
 
 /// The rungs whose search on one digit reads only that digit's cells (and whose result over
