@@ -24,7 +24,7 @@
 use super::candidates::{
     Bits, Grid, PEER_BITS, UNIT_BITS, bit, cell_name, cells_of, col, peers_se_in, row,
 };
-use super::technique::Finding;
+use super::technique::{DigitRung, Finding};
 
 /// SE's length increment for a chain of `nodes` candidates (see the module docs).
 pub(crate) fn length_increment(nodes: usize) -> f64 {
@@ -203,11 +203,24 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
         } else {
             (6.5, 6.6)
         };
+        // X links stay on one digit: the searches from a digit's candidates read only its
+        // cells. A digit whose cells are those of an earlier X pass that found nothing at the
+        // full length (nothing found at all) finds nothing again, at any length: skipped.
+        let mut skip = 0u16;
+        if mode == Mode::X {
+            for d in 1..=9u8 {
+                if f.memo
+                    .found_nothing(DigitRung::XChain, d, links.digit[d as usize])
+                {
+                    skip |= 1 << d;
+                }
+            }
+        }
         for c in 0..81 {
             if g.value[c] != 0 || (mode == Mode::Y && g.cand[c].count_ones() != 2) {
                 continue;
             }
-            for d in super::candidates::digits_of(g.cand[c]) {
+            for d in super::candidates::digits_of(g.cand[c] & !skip) {
                 if let Some(limit) = node_limit(&best, cycle_base, 4) {
                     let mut bufs = (&mut parent[..], &mut via[..], &mut nodes[..], &mut queue);
                     cycles(&links, state(c, d, true), mode, limit, &mut bufs, &mut best);
@@ -229,6 +242,12 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
                         );
                     }
                 }
+            }
+        }
+        if mode == Mode::X && best.is_none() {
+            for d in 1..=9u8 {
+                f.memo
+                    .record(DigitRung::XChain, d, links.digit[d as usize], false);
             }
         }
     }

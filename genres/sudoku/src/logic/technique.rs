@@ -53,16 +53,19 @@ pub(crate) enum DigitRung {
     Strong(usize),
     /// Grouped chains of this many strong links (2..=4).
     Grouped(usize),
+    /// The forcing chains' and cycles' pass with X links only (nothing found at all).
+    XChain,
 }
 
 impl DigitRung {
-    const COUNT: usize = 9;
+    const COUNT: usize = 10;
 
     fn slot(self) -> usize {
         match self {
             DigitRung::Nishio => 0,
             DigitRung::Strong(k) => k - 1,
             DigitRung::Grouped(k) => k + 4,
+            DigitRung::XChain => 9,
         }
     }
 }
