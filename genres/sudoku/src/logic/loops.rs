@@ -56,12 +56,40 @@ impl std::fmt::Debug for LoopMemo {
     }
 }
 
+/// The loops the first loop rung's last search closed (pair of digits, cells in order), in the
+/// order it closed them, kept when that search found nothing, with the candidates it ran on:
+/// the second rung, on the same grid, closes the same loops in the same order.
+#[derive(Debug, Default)]
+pub(crate) struct Closed {
+    cand: Option<[u16; 81]>,
+    loops: Vec<(u16, Vec<usize>)>,
+}
+
 /// The pairs of digits in search order.
 fn pairs() -> impl Iterator<Item = (u8, u8)> {
     (1..=8u8).flat_map(|a| (a + 1..=9u8).map(move |b| (a, b)))
 }
 
 fn loops(g: &Grid, f: &mut Finding, conclude: Conclude, slot: usize) -> bool {
+    if slot == 0 {
+        f.memo.closed.cand = None;
+        f.memo.closed.loops.clear();
+    } else if f.memo.closed.cand == Some(g.cand) {
+        let closed = std::mem::take(&mut f.memo.closed.loops);
+        let found = closed
+            .iter()
+            .any(|(pair, path)| conclude(g, f, *pair, path));
+        f.memo.closed.loops = closed;
+        return found;
+    }
+    let found = search_loops(g, f, conclude, slot);
+    if slot == 0 && !found {
+        f.memo.closed.cand = Some(g.cand);
+    }
+    found
+}
+
+fn search_loops(g: &Grid, f: &mut Finding, conclude: Conclude, slot: usize) -> bool {
     let mut digit = [0u128; 10];
     for (d, b) in digit.iter_mut().enumerate().skip(1) {
         *b = g.digit_bits(d as u8);
@@ -95,6 +123,7 @@ fn loops(g: &Grid, f: &mut Finding, conclude: Conclude, slot: usize) -> bool {
                 pair,
                 conclude,
                 closed: false,
+                keep: slot == 0,
             };
             for s in cells_of(cells) {
                 path.clear();
@@ -113,12 +142,13 @@ fn loops(g: &Grid, f: &mut Finding, conclude: Conclude, slot: usize) -> bool {
     false
 }
 
-/// The loops searched for: their pair of digits, what a loop lets us conclude, and whether a
-/// loop closed (whatever it concluded).
+/// The loops searched for: their pair of digits, what a loop lets us conclude, whether a
+/// loop closed (whatever it concluded), and whether to keep the closed loops in [`Closed`].
 struct Pattern {
     pair: u16,
     conclude: Conclude,
     closed: bool,
+    keep: bool,
 }
 
 fn units(c: usize) -> [usize; 3] {
@@ -150,6 +180,9 @@ fn extend(
             return false;
         }
         pattern.closed = true;
+        if pattern.keep {
+            f.memo.closed.loops.push((pair, path.clone()));
+        }
         return (pattern.conclude)(g, f, pair, path);
     }
     // Cells after the start only, so each loop is found from its lowest cell.

@@ -41,6 +41,8 @@ pub(crate) struct Memo {
     digits: [[Option<Bits>; 10]; DigitRung::COUNT],
     /// Unique loops (types 1 and 2, types 3 and 4).
     pub(crate) loops: [super::loops::LoopMemo; 2],
+    /// The loops closed by the last search for unique loops of types 1 and 2.
+    pub(crate) closed: super::loops::Closed,
 }
 
 /// The rungs whose search on one digit reads only that digit's cells (and whose result over
