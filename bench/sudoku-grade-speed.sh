@@ -10,7 +10,10 @@
 #   bench/sudoku-grade-speed.sh BEFORE_BIN AFTER_BIN [ROUNDS]     (ROUNDS default 3)
 #
 # BEFORE_BIN/AFTER_BIN: copies of target/release/examples/se_agreement built from the two
-# revisions (the example needs the `--time` flag). Boards come from ${DAYSEED:-target/release/dayseed}.
+# revisions (the example needs the `--time` flag, and `--capped` for CAPPED=1). Boards come
+# from ${DAYSEED:-target/release/dayseed}, or with BANKS=DIR from DIR/g2-expert.txt and
+# DIR/g2-master.txt (lines `x puzzle 0`). With CAPPED=1, also the time of grading each g2
+# board capped at EXPERT (`grade_capped`), split by boards that pass and boards that fail.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BEFORE=$1
@@ -20,6 +23,10 @@ DAYSEED=${DAYSEED:-target/release/dayseed}
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 for level in expert master; do
+  if [ -n "${BANKS:-}" ]; then
+    cp "$BANKS/g2-$level.txt" "$TMP/g2-$level.txt"
+    continue
+  fi
   "$DAYSEED" gen sudoku --difficulty "$level" --count 200 --seed 1 --quiet \
     | python3 -c 'import sys, json
 for line in sys.stdin:
@@ -59,6 +66,32 @@ for bank in ["g2-expert", "g2-master", "se-sample"]:
             b, a = (statistics.median(v) for v in rows[(bank, level)])
             print(f"| {bank} | {level} | {b:.3f} | {a:.3f} | {a / b:.2f} |")
 PY
+if [ "${CAPPED:-0}" = 1 ]; then
+  echo
+  echo "| bank | capped at Expert | boards | before median ms | after median ms | after/before |"
+  echo "|---|---|---|---|---|---|"
+  for bank in g2-expert g2-master; do
+    for ((r = 1; r <= ROUNDS; r++)); do
+      for which in 0 1; do
+        bin=$BEFORE
+        [ "$which" = 1 ] && bin=$AFTER
+        { taskset -c 0 "$bin" "$TMP/$bank.txt" --capped 2>&1 >/dev/null \
+          || "$bin" "$TMP/$bank.txt" --capped 2>&1 >/dev/null; } \
+          | awk -v b="$bank" -v w="$which" '{sub(":", "", $4); print b, $4, $5, $8, w}'
+      done
+    done >"$TMP/capped-$bank.txt"
+    python3 - "$TMP/capped-$bank.txt" <<'PY'
+import sys, statistics
+rows = {}
+for line in open(sys.argv[1]):
+    bank, kind, n, ms, after = line.split()
+    rows.setdefault((bank, kind, n), ([], []))[int(after)].append(float(ms))
+for (bank, kind, n), (b, a) in rows.items():
+    b, a = statistics.median(b), statistics.median(a)
+    print(f"| {bank} | {kind} | {n} | {b:.3f} | {a:.3f} | {a / b:.2f} |")
+PY
+  done
+fi
 if [ "${CALLGRIND:-0}" = 1 ]; then
   echo
   echo "| bank | before instructions | after instructions | after/before |"

@@ -16,6 +16,10 @@
 //! step: technique, placements, eliminations): outputs to diff when changing the grader's speed
 //! but not its results. With `--time`, only the grading time: per level we place the puzzles
 //! at, their number, median and mean milliseconds (the SE rating column may be anything).
+//! With `--capped`, it grades each puzzle with `logic::grade_capped` at EXPERT (what a generator
+//! placing EXPERT boards asks) and prints one line per puzzle (the result, or `None` when a
+//! MASTER technique is needed), then on stderr the median and mean milliseconds of the puzzles
+//! that pass and of those that fail.
 //!
 //!   cargo run --release -p dayseed-sudoku --example se_agreement -- bench/data/se-bank-sample.txt
 
@@ -23,7 +27,7 @@ use std::collections::BTreeMap;
 use std::time::Instant;
 
 use dayseed_sudoku::level::Level;
-use dayseed_sudoku::logic::{grade_detail, next_step};
+use dayseed_sudoku::logic::{grade_capped, grade_detail, next_step};
 
 /// One graded puzzle.
 struct Row {
@@ -43,6 +47,7 @@ fn main() {
         std::process::exit(2);
     };
     let (mut over, mut misses, mut each, mut hints, mut time) = (false, false, false, false, false);
+    let mut capped = false;
     match std::env::args().nth(2).as_deref() {
         None => {}
         Some("--over") => over = true,
@@ -50,9 +55,10 @@ fn main() {
         Some("--each") => each = true,
         Some("--hints") => hints = true,
         Some("--time") => time = true,
+        Some("--capped") => capped = true,
         Some(other) => {
             eprintln!(
-                "unknown option {other} (expected --over, --misses, --each, --hints or --time)"
+                "unknown option {other} (expected --over, --misses, --each, --hints, --time or --capped)"
             );
             std::process::exit(2);
         }
@@ -65,6 +71,8 @@ fn main() {
         }
     };
     let mut rows = Vec::new();
+    // Capped grading: milliseconds of the puzzles that pass, and of those that fail.
+    let (mut pass, mut fail) = (Vec::new(), Vec::new());
     for (i, line) in text.lines().enumerate() {
         let f: Vec<&str> = line.split_whitespace().collect();
         let (Some(puzzle), Some(se)) = (f.get(1), f.get(2).and_then(|r| r.parse::<f64>().ok()))
@@ -76,6 +84,25 @@ fn main() {
             eprintln!("{path}: line {}: not 81 digits", i + 1);
             std::process::exit(1);
         };
+        if capped {
+            let start = Instant::now();
+            let g = grade_capped(&cells, Level::Expert);
+            let millis = start.elapsed().as_secs_f64() * 1e3;
+            match &g {
+                Some(g) => {
+                    pass.push(millis);
+                    println!(
+                        "{puzzle} {:?} {:.1} {:?} {}",
+                        g.level, g.score, g.techniques, g.solved
+                    );
+                }
+                None => {
+                    fail.push(millis);
+                    println!("{puzzle} None");
+                }
+            }
+            continue;
+        }
         let start = Instant::now();
         let (g, hardest) = grade_detail(&cells);
         let millis = start.elapsed().as_secs_f64() * 1e3;
@@ -100,6 +127,19 @@ fn main() {
             hardest: hardest.unwrap_or("-"),
             millis,
         });
+    }
+    if capped {
+        for (name, ms) in [("pass", &mut pass), ("fail", &mut fail)] {
+            if !ms.is_empty() {
+                let mean = ms.iter().sum::<f64>() / ms.len() as f64;
+                eprintln!(
+                    "capped at Expert, {name}: {} puzzles, median {:.3} ms, mean {mean:.3} ms",
+                    ms.len(),
+                    median(ms)
+                );
+            }
+        }
+        return;
     }
     if each || hints {
         return;

@@ -24,7 +24,7 @@
 use super::candidates::{
     Bits, Grid, PEER_BITS, UNIT_BITS, bit, cell_name, cells_of, col, peers_se_in, row,
 };
-use super::technique::Finding;
+use super::technique::{DigitRung, Finding};
 
 /// SE's length increment for a chain of `nodes` candidates (see the module docs).
 pub(crate) fn length_increment(nodes: usize) -> f64 {
@@ -46,7 +46,7 @@ const MAX_NODES: u8 = 40;
 
 /// Which strong links a search may use.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Mode {
+pub(super) enum Mode {
     X,
     Y,
     Both,
@@ -70,10 +70,10 @@ fn digit_of(s: State) -> u8 {
 /// The number of states.
 const STATES: usize = 1458;
 
-/// Tables shared by every search on one grid.
-struct Links {
+/// Tables shared by every search on one grid (the dynamic chains' static implications too).
+pub(super) struct Links {
     /// Cells holding each digit as a candidate.
-    digit: [Bits; 10],
+    pub(super) digit: [Bits; 10],
     /// The implications of every state in one mode, in [`Links::each`]'s order (built once per
     /// mode, as every search of the mode follows them many times): those of state `s` are
     /// `next[start[s]..start[s + 1]]`.
@@ -82,7 +82,7 @@ struct Links {
 }
 
 impl Links {
-    fn new(g: &Grid) -> Links {
+    pub(super) fn new(g: &Grid) -> Links {
         let mut digit = [0u128; 10];
         for (d, b) in digit.iter_mut().enumerate().skip(1) {
             *b = g.digit_bits(d as u8);
@@ -96,7 +96,7 @@ impl Links {
 
     /// Tabulates the implications of every candidate's two states in `mode` (a state that is
     /// not a candidate is never reached and has none).
-    fn tabulate(&mut self, g: &Grid, mode: Mode) {
+    pub(super) fn tabulate(&mut self, g: &Grid, mode: Mode) {
         let mut next = std::mem::take(&mut self.next);
         next.clear();
         self.start.clear();
@@ -111,7 +111,7 @@ impl Links {
     }
 
     /// The implications of `s` in the tabulated mode.
-    fn of(&self, s: State) -> &[u16] {
+    pub(super) fn of(&self, s: State) -> &[u16] {
         &self.next[self.start[s] as usize..self.start[s + 1] as usize]
     }
 
@@ -143,6 +143,111 @@ impl Links {
                 }
             }
         }
+    }
+}
+
+/// Reachability between states in one mode, by strongly connected component (Tarjan's
+/// algorithm; components are completed sinks first, so a component's successors are done
+/// before it).
+struct Reach {
+    /// The component of each state.
+    comp: Vec<u16>,
+    /// Per component: the components it reaches (itself included), `words` words each.
+    reach: Vec<u64>,
+    words: usize,
+    /// Per component: true if it has more than one state (states on a loop).
+    big: Vec<bool>,
+}
+
+impl Reach {
+    /// The components of the candidates' states (no implication leads to another state).
+    fn new(g: &Grid, links: &Links) -> Reach {
+        const NONE: u16 = u16::MAX;
+        let is_cand = |s: State| g.cand[cell_of(s)] & (1 << digit_of(s)) != 0;
+        let words = (0..STATES).filter(|&s| is_cand(s)).count().div_ceil(64);
+        let mut index = vec![NONE; STATES];
+        let mut low = vec![0u16; STATES];
+        let mut on_stack = vec![false; STATES];
+        let mut stack: Vec<usize> = Vec::new();
+        let mut comp = vec![NONE; STATES];
+        let mut reach: Vec<u64> = Vec::new();
+        let mut big = Vec::new();
+        let mut next = 0u16;
+        let mut calls: Vec<(usize, usize)> = Vec::new();
+        for root in 0..STATES {
+            if index[root] != NONE || !is_cand(root) {
+                continue;
+            }
+            index[root] = next;
+            low[root] = next;
+            next += 1;
+            stack.push(root);
+            on_stack[root] = true;
+            calls.push((root, 0));
+            while let Some(&(v, i)) = calls.last() {
+                let edges = links.of(v);
+                if i < edges.len() {
+                    calls.last_mut().expect("a call").1 += 1;
+                    let w = edges[i] as usize;
+                    if index[w] == NONE {
+                        index[w] = next;
+                        low[w] = next;
+                        next += 1;
+                        stack.push(w);
+                        on_stack[w] = true;
+                        calls.push((w, 0));
+                    } else if on_stack[w] {
+                        low[v] = low[v].min(index[w]);
+                    }
+                    continue;
+                }
+                calls.pop();
+                if let Some(&(u, _)) = calls.last() {
+                    low[u] = low[u].min(low[v]);
+                }
+                if low[v] != index[v] {
+                    continue;
+                }
+                let k = big.len();
+                let at = reach.len();
+                reach.resize(at + words, 0);
+                reach[at + k / 64] |= 1 << (k % 64);
+                let from = stack.iter().rposition(|&w| w == v).expect("on the stack");
+                for &w in &stack[from..] {
+                    on_stack[w] = false;
+                    comp[w] = k as u16;
+                }
+                for &w in &stack[from..] {
+                    for &x in links.of(w) {
+                        let cx = comp[x as usize] as usize;
+                        if cx != k {
+                            for j in 0..words {
+                                reach[at + j] |= reach[cx * words + j];
+                            }
+                        }
+                    }
+                }
+                big.push(stack.len() - from > 1);
+                stack.truncate(from);
+            }
+        }
+        Reach {
+            comp,
+            reach,
+            words,
+            big,
+        }
+    }
+
+    /// True if `b` can follow from `a` through implications.
+    fn reaches(&self, a: State, b: State) -> bool {
+        let (ca, cb) = (self.comp[a] as usize, self.comp[b] as usize);
+        self.reach[ca * self.words + cb / 64] & (1 << (cb % 64)) != 0
+    }
+
+    /// True if `a` lies on a loop of implications.
+    fn on_loop(&self, a: State) -> bool {
+        self.big[self.comp[a] as usize]
     }
 }
 
@@ -203,12 +308,30 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
         } else {
             (6.5, 6.6)
         };
+        // X links stay on one digit: the searches from a digit's candidates read only its
+        // cells. A digit whose cells are those of an earlier X pass that found nothing at the
+        // full length (nothing found at all) finds nothing again, at any length: skipped.
+        let mut skip = 0u16;
+        if mode == Mode::X {
+            for d in 1..=9u8 {
+                if f.memo
+                    .found_nothing(DigitRung::XChain, d, links.digit[d as usize])
+                {
+                    skip |= 1 << d;
+                }
+            }
+        }
+        // Which states each state can reach at all: a search whose goal is out of reach, or a
+        // cycle search from a state on no loop, finds nothing at any length.
+        let reach = (mode == Mode::Both).then(|| Reach::new(g, &links));
+        let reaches = |a: State, b: State| reach.as_ref().is_none_or(|r| r.reaches(a, b));
         for c in 0..81 {
             if g.value[c] != 0 || (mode == Mode::Y && g.cand[c].count_ones() != 2) {
                 continue;
             }
-            for d in super::candidates::digits_of(g.cand[c]) {
-                if let Some(limit) = node_limit(&best, cycle_base, 4) {
+            for d in super::candidates::digits_of(g.cand[c] & !skip) {
+                let on_loop = reach.as_ref().is_none_or(|r| r.on_loop(state(c, d, true)));
+                if let Some(limit) = node_limit(&best, cycle_base, 4).filter(|_| on_loop) {
                     let mut bufs = (&mut parent[..], &mut via[..], &mut nodes[..], &mut queue);
                     cycles(&links, state(c, d, true), mode, limit, &mut bufs, &mut best);
                 }
@@ -216,6 +339,9 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
                     continue;
                 }
                 for on in [true, false] {
+                    if !reaches(state(c, d, on), state(c, d, !on)) {
+                        continue;
+                    }
                     if let Some(limit) = node_limit(&best, chain_base, 3) {
                         search(
                             &links,
@@ -229,6 +355,12 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
                         );
                     }
                 }
+            }
+        }
+        if mode == Mode::X && best.is_none() {
+            for d in 1..=9u8 {
+                f.memo
+                    .record(DigitRung::XChain, d, links.digit[d as usize], false);
             }
         }
     }
@@ -486,7 +618,45 @@ fn search(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::logic::testutil::grid_with_candidates;
+    use crate::logic::testutil::{HARD_PUZZLES, grid_with_candidates, parse};
+
+    /// The states reachable from `a` (itself only if on a loop), by breadth-first search.
+    fn reachable(links: &Links, a: State) -> Vec<bool> {
+        let mut seen = vec![false; STATES];
+        let mut queue: Vec<State> = links.of(a).iter().map(|&x| x as State).collect();
+        while let Some(s) = queue.pop() {
+            if !seen[s] {
+                seen[s] = true;
+                queue.extend(links.of(s).iter().map(|&x| x as State));
+            }
+        }
+        seen
+    }
+
+    #[test]
+    fn reach_agrees_with_searching_every_state() {
+        for p in HARD_PUZZLES {
+            let g = Grid::new(&parse(p)).unwrap();
+            let mut links = Links::new(&g);
+            links.tabulate(&g, Mode::Both);
+            let reach = Reach::new(&g, &links);
+            let cands: Vec<State> = (0..STATES)
+                .filter(|&s| g.cand[cell_of(s)] & (1 << digit_of(s)) != 0)
+                .collect();
+            let mut pairs = 0;
+            for &a in &cands {
+                let seen = reachable(&links, a);
+                assert_eq!(reach.on_loop(a), seen[a], "{p} {a}");
+                for &b in &cands {
+                    if b != a {
+                        assert_eq!(reach.reaches(a, b), seen[b], "{p} {a} {b}");
+                        pairs += usize::from(seen[b]);
+                    }
+                }
+            }
+            assert!(pairs > 0 && pairs < cands.len() * cands.len());
+        }
+    }
 
     #[test]
     fn length_increment_follows_se_thresholds() {

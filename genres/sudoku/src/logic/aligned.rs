@@ -29,39 +29,80 @@ fn exclusion(g: &Grid, f: &mut Finding, degree: usize) -> bool {
             }
         }
     }
+    // A tuple's test reads the candidates of its cells and of the cells that see them all
+    // (which of those are excluding cells, and their digits) and nothing else. After a search
+    // that found nothing, a tuple whose cells and common peers all kept their candidates
+    // would find nothing again, so only tuples touching a changed cell are tested.
+    let memo = &mut f.memo.aligned[degree - 2];
+    let changed = match memo {
+        Some(before) => (0..81)
+            .filter(|&c| before[c] != g.cand[c])
+            .fold(0, |m, c| m | bit(c)),
+        None => !0,
+    };
     let cells: Vec<usize> = cells_of(open).collect();
-    let mut tuple = Vec::with_capacity(degree);
-    search(g, f, &cells, small, degree, 0, &mut tuple)
+    let mut s = Search {
+        g,
+        cells: &cells,
+        degree,
+        changed,
+        tuple: Vec::with_capacity(degree),
+    };
+    let found = s.search(f, small, !0, 0, 0);
+    f.memo.aligned[degree - 2] = if found { None } else { Some(g.cand) };
+    found
 }
 
-/// Chooses the cells of the tuple in increasing order, keeping only tuples that still have an
-/// excluding cell in common; tests each full tuple.
-fn search(
-    g: &Grid,
-    f: &mut Finding,
-    cells: &[usize],
-    excluders: Bits,
+/// One search for tuples: the grid, its open cells, the tuple size, the cells changed since
+/// a search that found nothing (all cells if none), and the tuple being built.
+struct Search<'a> {
+    g: &'a Grid,
+    cells: &'a [usize],
     degree: usize,
-    from: usize,
-    tuple: &mut Vec<usize>,
-) -> bool {
-    if tuple.len() == degree {
-        return test(g, f, tuple, excluders);
-    }
-    for i in from..cells.len() {
-        let c = cells[i];
-        let common = excluders & PEER_BITS[c];
-        if common == 0 {
-            continue;
+    changed: Bits,
+    tuple: Vec<usize>,
+}
+
+impl Search<'_> {
+    /// Chooses the cells of the tuple in increasing order from `cells[from..]`, keeping only
+    /// tuples that still have an excluding cell in common; tests each full tuple that touches
+    /// a changed cell. `seen` holds the cells that see every chosen cell, `chosen` the chosen.
+    fn search(
+        &mut self,
+        f: &mut Finding,
+        excluders: Bits,
+        seen: Bits,
+        chosen: Bits,
+        from: usize,
+    ) -> bool {
+        if self.tuple.len() == self.degree {
+            // The common peers of the tuple are `seen`; the excluding cells are among them.
+            if (seen | chosen) & self.changed == 0 {
+                return false;
+            }
+            return test(self.g, f, &self.tuple, excluders);
         }
-        tuple.push(c);
-        let found = search(g, f, cells, common, degree, i + 1, tuple);
-        tuple.pop();
-        if found {
-            return true;
+        // When the chosen cells and their common peers are unchanged, the last cell must be.
+        let last_changed =
+            self.tuple.len() + 1 == self.degree && (seen | chosen) & self.changed == 0;
+        for i in from..self.cells.len() {
+            let c = self.cells[i];
+            if last_changed && bit(c) & self.changed == 0 {
+                continue;
+            }
+            let common = excluders & PEER_BITS[c];
+            if common == 0 {
+                continue;
+            }
+            self.tuple.push(c);
+            let found = self.search(f, common, seen & PEER_BITS[c], chosen | bit(c), i + 1);
+            self.tuple.pop();
+            if found {
+                return true;
+            }
         }
+        false
     }
-    false
 }
 
 /// Tests one tuple against its common excluding cells.
@@ -111,19 +152,22 @@ fn test(g: &Grid, f: &mut Finding, tuple: &[usize], excluders: Bits) -> bool {
 /// every candidate of the tuple is known to be allowed.
 fn allowed_digits(g: &Grid, tuple: &[usize], ex: &[u16]) -> Option<[u16; 3]> {
     // A combination is impossible when the digits it takes include the candidates of an
-    // excluding cell (two or three digits). The two-digit sets as a partner mask per digit,
-    // the three-digit ones as a table over digit masks.
+    // excluding cell (two or three digits). The two-digit sets as a partner mask per digit;
+    // the three-digit ones as, for each two digits, the mask of the digits completing a set
+    // with them (three digits are only taken by three different digits).
     let mut partners = [0u16; 10];
-    let mut triples = [0u64; 16];
-    let mut any_triple = false;
+    let mut completes = [[0u16; 10]; 10];
     for &e in ex {
         if e.count_ones() == 2 {
             let (x, y) = (e.trailing_zeros(), 15 - e.leading_zeros());
             partners[x as usize] |= 1 << y;
             partners[y as usize] |= 1 << x;
         } else {
-            triples[usize::from(e >> 6)] |= 1 << (e & 63);
-            any_triple = true;
+            for x in digits_of(e) {
+                for y in digits_of(e & !(1 << x)) {
+                    completes[usize::from(x)][usize::from(y)] |= e & !(1 << x | 1 << y);
+                }
+            }
         }
     }
     let sees = |a: usize, b: usize| PEER_BITS[tuple[a]] & bit(tuple[b]) != 0;
@@ -132,10 +176,15 @@ fn allowed_digits(g: &Grid, tuple: &[usize], ex: &[u16]) -> Option<[u16; 3]> {
         cand[k] = g.cand[c];
     }
     let mut allowed = [0u16; 3];
-    let s01 = sees(0, 1);
+    let (s01, s02, s12) = (
+        sees(0, 1),
+        tuple.len() == 3 && sees(0, 2),
+        tuple.len() == 3 && sees(1, 2),
+    );
     for a in digits_of(cand[0]) {
-        for b in digits_of(cand[1]) {
-            if (a == b && s01) || partners[usize::from(a)] & 1 << b != 0 {
+        let pa = partners[usize::from(a)];
+        for b in digits_of(cand[1] & !pa) {
+            if a == b && s01 {
                 continue;
             }
             if tuple.len() == 2 {
@@ -146,21 +195,22 @@ fn allowed_digits(g: &Grid, tuple: &[usize], ex: &[u16]) -> Option<[u16; 3]> {
                 }
                 continue;
             }
-            let mut third = cand[2] & !partners[usize::from(a)] & !partners[usize::from(b)];
-            if sees(0, 2) {
+            // The third cell's digits completing a possible combination with `a` and `b`
+            // (all of them at once: the allowed digits are the union over combinations).
+            let mut third = cand[2] & !pa & !partners[usize::from(b)];
+            if s02 {
                 third &= !(1 << a);
             }
-            if sees(1, 2) {
+            if s12 {
                 third &= !(1 << b);
             }
-            for c in digits_of(third) {
-                let taken = 1u16 << a | 1 << b | 1 << c;
-                if any_triple && triples[usize::from(taken >> 6)] >> (taken & 63) & 1 != 0 {
-                    continue;
-                }
+            if a != b {
+                third &= !completes[usize::from(a)][usize::from(b)];
+            }
+            if third != 0 {
                 allowed[0] |= 1 << a;
                 allowed[1] |= 1 << b;
-                allowed[2] |= 1 << c;
+                allowed[2] |= third;
                 if allowed == cand {
                     return None;
                 }

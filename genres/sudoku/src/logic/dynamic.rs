@@ -26,12 +26,11 @@
 //! rated deduction is taken. SE's "dynamic (+)" (9.0) and nested chains (9.5+) add techniques
 //! inside the propagation; this module does not, so where SE needs them we go on to trial.
 
-use super::aic::{describe_state, length_increment};
+use super::aic::{Links, Mode, describe_state, length_increment};
 use super::candidates::{
-    Bits, Grid, UNIT_BITS, UNITS, bit, box_of, cell_name, cells_of, col, digits_of, peers_se_in,
-    row, unit_name,
+    Grid, UNIT_BITS, UNITS, bit, box_of, cell_name, cells_of, col, digits_of, row, unit_name,
 };
-use super::technique::{Finding, tenths};
+use super::technique::{DigitRung, Finding, tenths};
 
 /// A candidate state: (cell * 9 + digit - 1) * 2, plus 1 for "holds".
 type State = usize;
@@ -175,18 +174,13 @@ impl Building<'_> {
     }
 }
 
-/// Follows the consequences of `start` under `rule`; `digits` are the cells of each digit.
+/// Follows the consequences of `start` under `rule`; `links` holds the cells of each digit and
+/// the static implications (those of both kinds of links, tabulated).
 ///
 /// As SE does: every pending "holds" state is followed before the next pending "does not
 /// hold" one, a "does not hold" state changes the grid (dynamic and Nishio rules) once it has
 /// been followed, and the first state found both holding and not holding stops the run.
-fn propagate(
-    g: &Grid,
-    digits: &[Bits; 10],
-    start: State,
-    rule: Rule,
-    scratch: &mut Scratch,
-) -> Run {
+fn propagate(g: &Grid, links: &Links, start: State, rule: Rule, scratch: &mut Scratch) -> Run {
     let Scratch {
         table,
         pool,
@@ -206,8 +200,10 @@ fn propagate(
     };
     let mut conflict = None;
     let nishio = digit_of(start);
-    let static_rule = rule == Rule::Static;
+    let digits = &links.digit;
     let mut cand = g.cand;
+    // The cells of each digit in `cand` (the dynamic rules remove candidates as they go).
+    let mut places = *digits;
     run.mark(start, &[]);
     if start % 2 == 1 {
         ons.push(start);
@@ -228,20 +224,17 @@ fn propagate(
         let (c, d) = (cell_of(s), digit_of(s));
         next.clear();
         tmp.clear();
-        if s % 2 == 1 {
+        if s % 2 == 1 || rule == Rule::Static {
+            // The static implications: a "holds" state's do not depend on the chain's changes
+            // to the grid (Nishio keeps those of its digit below), and static chains make none.
             tmp.push(s as u16);
-            if rule != Rule::Nishio {
-                for e in digits_of(g.cand[c] & !(1 << d)) {
-                    next.push((state(c, e, false), 0, 1));
-                }
-            }
-            for q in peers_se_in(c, digits[d as usize]) {
-                next.push((state(q, d, false), 0, 1));
+            for &n in links.of(s) {
+                next.push((n as State, 0, 1));
             }
         } else {
             // `cand` still holds `d` here: the grid changes after the state is followed.
             if rule != Rule::Nishio {
-                let m = if static_rule { g.cand[c] } else { cand[c] };
+                let m = cand[c];
                 let rest = m & !(1 << d);
                 if m & (1 << d) != 0 && rest != 0 && rest & (rest - 1) == 0 {
                     let e = rest.trailing_zeros() as u8;
@@ -256,16 +249,7 @@ fn propagate(
             }
             for u in [18 + box_of(c), row(c), 9 + col(c)] {
                 let all = digits[d as usize] & UNIT_BITS[u];
-                let mut left = 0u128;
-                if static_rule {
-                    left = all;
-                } else {
-                    for q in cells_of(all) {
-                        if cand[q] & (1 << d) != 0 {
-                            left |= bit(q);
-                        }
-                    }
-                }
+                let left = places[d as usize] & UNIT_BITS[u];
                 // Exactly two places, `c` one of them (without a software popcount).
                 let other = left & !bit(c);
                 if left & bit(c) == 0 || other == 0 || other & (other - 1) != 0 {
@@ -280,9 +264,8 @@ fn propagate(
                 }
                 next.push((state(q, d, true), from, tmp.len() - from));
             }
-            if !static_rule {
-                cand[c] &= !(1 << d);
-            }
+            cand[c] &= !(1 << d);
+            places[d as usize] &= !bit(c);
         }
         for &(n, from, len) in next.iter() {
             if rule == Rule::Nishio && digit_of(n) != nishio {
@@ -341,25 +324,44 @@ fn useful(g: &Grid, s: State) -> bool {
 }
 
 fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
-    let mut digits = [0u128; 10];
-    for (d, b) in digits.iter_mut().enumerate().skip(1) {
-        *b = g.digit_bits(d as u8);
+    let mut links = Links::new(g);
+    links.tabulate(g, Mode::Both);
+    let digits = links.digit;
+    // A Nishio run follows one digit only, so it reads nothing but that digit's cells, and only
+    // its contradictions count: the runs of a digit whose cells are those of an earlier search
+    // in which they met no contradiction would meet none again, and are skipped.
+    let mut skip = 0u16;
+    if rule == Rule::Nishio {
+        for d in 1..=9u8 {
+            if f.memo
+                .found_nothing(DigitRung::Nishio, d, digits[d as usize])
+            {
+                skip |= 1 << d;
+            }
+        }
     }
     let mut runs: Vec<Option<Run>> = (0..STATES).map(|_| None).collect();
     let mut scratch = Box::new(Scratch::new());
     for c in 0..81 {
-        for d in digits_of(g.cand[c]) {
+        for d in digits_of(g.cand[c] & !skip) {
             runs[state(c, d, true)] =
-                Some(propagate(g, &digits, state(c, d, true), rule, &mut scratch));
+                Some(propagate(g, &links, state(c, d, true), rule, &mut scratch));
             if rule != Rule::Static {
-                runs[state(c, d, false)] = Some(propagate(
-                    g,
-                    &digits,
-                    state(c, d, false),
-                    rule,
-                    &mut scratch,
-                ));
+                runs[state(c, d, false)] =
+                    Some(propagate(g, &links, state(c, d, false), rule, &mut scratch));
             }
+        }
+    }
+    if rule == Rule::Nishio {
+        let mut met = 0u16;
+        for (a, run) in runs.iter().enumerate() {
+            if run.as_ref().is_some_and(|r| r.conflict.is_some()) {
+                met |= 1 << digit_of(a);
+            }
+        }
+        for d in digits_of(0x3FE & !skip) {
+            f.memo
+                .record(DigitRung::Nishio, d, digits[d as usize], met & 1 << d != 0);
         }
     }
     let mut best: Option<Deduction> = None;
@@ -629,21 +631,12 @@ mod tests {
             f.text,
             "Dynamic forcing chains: wherever 4 goes in row 6, r5c8≠4, so 4 is removed from r5c8"
         );
-        let mut digits = [0u128; 10];
-        for (d, b) in digits.iter_mut().enumerate().skip(1) {
-            *b = grid.digit_bits(d as u8);
-        }
+        let mut links = Links::new(grid);
+        links.tabulate(grid, Mode::Both);
+        let digits = links.digit;
         let mut scratch = Box::new(Scratch::new());
         let cut: Vec<Run> = cells_of(digits[4] & UNIT_BITS[5])
-            .map(|c| {
-                propagate(
-                    grid,
-                    &digits,
-                    state(c, 4, true),
-                    Rule::Dynamic,
-                    &mut scratch,
-                )
-            })
+            .map(|c| propagate(grid, &links, state(c, 4, true), Rule::Dynamic, &mut scratch))
             .filter(|r| r.conflict.is_some())
             .collect();
         assert_eq!(cut.len(), 1);
@@ -652,12 +645,12 @@ mod tests {
         let start = state(cells_of(digits[4] & UNIT_BITS[5]).next().unwrap(), 4, true);
         let clean = propagate(
             grid,
-            &digits,
+            &links,
             start,
             Rule::Dynamic,
             &mut Box::new(Scratch::new()),
         );
-        let dirty = propagate(grid, &digits, start, Rule::Dynamic, &mut scratch);
+        let dirty = propagate(grid, &links, start, Rule::Dynamic, &mut scratch);
         assert_eq!((clean.seen, clean.conflict), (dirty.seen, dirty.conflict));
         let reached: Vec<State> = (0..STATES).filter(|&s| clean.has(s)).collect();
         assert!(reached.len() > 2);

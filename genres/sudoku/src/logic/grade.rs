@@ -229,6 +229,31 @@ mod tests {
         assert_eq!((g.level, g.score), (Level::Easy, 0.0));
     }
 
+    /// Every rung, called at every step of the grading of hard puzzles, finds the same with the
+    /// grader's remembered finding (its `memo` kept from call to call) as with a fresh one.
+    #[test]
+    fn remembering_rungs_find_the_same_as_fresh_ones() {
+        let mut remembering = Finding::new(false);
+        let mut fresh = Finding::new(false);
+        let mut steps = 0;
+        for p in HARD_PUZZLES {
+            run(&parse(p), Level::Master, |_, _, g| {
+                steps += 1;
+                for t in LADDER.rungs.iter().filter(|t| t.name != "Trial") {
+                    remembering.clear();
+                    fresh = Finding::new(false);
+                    let found = (t.find)(g, &mut remembering);
+                    assert_eq!(found, (t.find)(g, &mut fresh), "{}", t.name);
+                    assert_eq!(remembering.placements, fresh.placements, "{}", t.name);
+                    assert_eq!(remembering.eliminations, fresh.eliminations, "{}", t.name);
+                    assert_eq!(remembering.cells, fresh.cells, "{}", t.name);
+                }
+            });
+        }
+        assert!(steps > 100, "{steps}");
+        assert!(remembering.memo.aligned[1].is_some());
+    }
+
     #[test]
     fn random_puzzles_grade_consistently() {
         for seed in 0..12u64 {

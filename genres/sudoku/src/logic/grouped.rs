@@ -9,7 +9,7 @@
 
 use super::candidates::{Bits, Grid, PEER_BITS, UNIT_BITS, bit, cell_name, cells_of};
 use super::strong_links::{Kind, kind_of, rating};
-use super::technique::{Finding, tenths};
+use super::technique::{DigitRung, Finding, tenths};
 
 /// SE's addition for a chain through grouped nodes.
 const GROUPED: f64 = 0.3;
@@ -65,6 +65,10 @@ fn chains(g: &Grid, f: &mut Finding, k: usize) -> bool {
     let mut bufs = Bufs::default();
     for d in 1..=9u8 {
         let db = g.digit_bits(d);
+        // A digit's chains read only its cells.
+        if f.memo.found_nothing(DigitRung::Grouped(k), d, db) {
+            continue;
+        }
         let (nodes, seers) = nodes(db);
         if nodes.len() == db.count_ones() as usize {
             continue;
@@ -126,11 +130,13 @@ fn chains(g: &Grid, f: &mut Finding, k: usize) -> bool {
             strong: &strong,
             weak: &weak,
         };
+        let mut found = false;
         for (s, partners) in strong.iter().enumerate() {
             if partners.n > 0 {
-                search_from(db, &graph, s, d, k, &mut bufs, &mut best);
+                found |= search_from(db, &graph, s, d, k, &mut bufs, &mut best);
             }
         }
+        f.memo.record(DigitRung::Grouped(k), d, db, found);
     }
     let Some(b) = best else {
         return false;
@@ -218,7 +224,8 @@ struct Bufs {
 
 /// Breadth-first search over (node, holds the digit) from "s does not hold d", as in
 /// [`super::strong_links`]; a chain of exactly `k` strong links through at least one group whose
-/// ends are both seen by some place of d is a finding.
+/// ends are both seen by some place of d is a finding. True if there was a finding (kept in
+/// `best` if better).
 fn search_from(
     db: Bits,
     graph: &Graph,
@@ -227,7 +234,8 @@ fn search_from(
     k: usize,
     bufs: &mut Bufs,
     best: &mut Option<Best>,
-) {
+) -> bool {
+    let mut found = false;
     let Graph {
         nodes,
         seers,
@@ -313,6 +321,7 @@ fn search_from(
             }
             path.reverse();
             kinds.reverse();
+            found = true;
             // SE rates a chain with a group flat: the plain base for its number of links plus
             // 0.3, without the plain chains' additions for box links or crossing lines.
             let r = rating(&[Kind::Row; 6][..kinds.len()]) + GROUPED;
@@ -333,6 +342,7 @@ fn search_from(
             }
         }
     }
+    found
 }
 
 #[cfg(test)]

@@ -15,7 +15,7 @@ use super::uniqueness;
 
 /// Unique loop, type 1 or 2.
 pub(crate) fn unique_loop(g: &Grid, f: &mut Finding) -> bool {
-    loops(g, f, conclude)
+    loops(g, f, conclude, 0)
 }
 
 /// Unique loop, types 3 and 4: the loop's only two cells with extra digits share a unit. Type 4:
@@ -26,40 +26,129 @@ pub(crate) fn unique_loop(g: &Grid, f: &mut Finding) -> bool {
 /// for eight) plus 0.1 per hidden-set digit beyond two or per naked-set cell beyond the two;
 /// tried in that order (SE keeps the lowest rated of them).
 pub(crate) fn unique_loop_sets(g: &Grid, f: &mut Finding) -> bool {
-    loops(g, f, conclude_sets)
+    loops(g, f, conclude_sets, 1)
 }
 
 /// What a loop found lets us conclude (`true` if anything).
 type Conclude = fn(&Grid, &mut Finding, u16, &[usize]) -> bool;
 
-fn loops(g: &Grid, f: &mut Finding, conclude: Conclude) -> bool {
+/// What the grader remembers of a loop rung's searches: per loop length and pair of digits,
+/// the cells holding both digits when a search on them closed no loop, valid for the
+/// candidates `cand` (a search on the same cells with the same candidates would close none).
+pub(crate) struct LoopMemo {
+    cand: [u16; 81],
+    cells: Vec<Option<Bits>>,
+}
+
+impl Default for LoopMemo {
+    fn default() -> LoopMemo {
+        LoopMemo {
+            cand: [0; 81],
+            cells: vec![None; 72],
+        }
+    }
+}
+
+impl std::fmt::Debug for LoopMemo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let n = self.cells.iter().filter(|c| c.is_some()).count();
+        write!(f, "LoopMemo({n} pairs)")
+    }
+}
+
+/// The loops the first loop rung's last search closed (pair of digits, cells in order), in the
+/// order it closed them, kept when that search found nothing, with the candidates it ran on:
+/// the second rung, on the same grid, closes the same loops in the same order.
+#[derive(Debug, Default)]
+pub(crate) struct Closed {
+    cand: Option<[u16; 81]>,
+    loops: Vec<(u16, Vec<usize>)>,
+}
+
+/// The pairs of digits in search order.
+fn pairs() -> impl Iterator<Item = (u8, u8)> {
+    (1..=8u8).flat_map(|a| (a + 1..=9u8).map(move |b| (a, b)))
+}
+
+fn loops(g: &Grid, f: &mut Finding, conclude: Conclude, slot: usize) -> bool {
+    if slot == 0 {
+        f.memo.closed.cand = None;
+        f.memo.closed.loops.clear();
+    } else if f.memo.closed.cand == Some(g.cand) {
+        let closed = std::mem::take(&mut f.memo.closed.loops);
+        let found = closed
+            .iter()
+            .any(|(pair, path)| conclude(g, f, *pair, path));
+        f.memo.closed.loops = closed;
+        return found;
+    }
+    let found = search_loops(g, f, conclude, slot);
+    if slot == 0 && !found {
+        f.memo.closed.cand = Some(g.cand);
+    }
+    found
+}
+
+fn search_loops(g: &Grid, f: &mut Finding, conclude: Conclude, slot: usize) -> bool {
     let mut digit = [0u128; 10];
     for (d, b) in digit.iter_mut().enumerate().skip(1) {
         *b = g.digit_bits(d as u8);
     }
-    for len in [6usize, 8] {
-        for a in 1..=8u8 {
-            for b in a + 1..=9u8 {
-                let pair = (1u16 << a) | (1 << b);
-                // The cells holding both digits.
-                let cells = digit[usize::from(a)] & digit[usize::from(b)];
-                if (cells.count_ones() as usize) < len {
-                    continue;
+    // A search on a pair reads only the cells holding both digits, and their candidates (up
+    // to where a loop closes). Keep what is still true of this grid.
+    let memo = &mut f.memo.loops[slot];
+    let changed = (0..81)
+        .filter(|&c| memo.cand[c] != g.cand[c])
+        .fold(0, |m, c| m | bit(c));
+    for (i, (a, b)) in pairs().enumerate() {
+        let cells = digit[usize::from(a)] & digit[usize::from(b)];
+        for k in [i, 36 + i] {
+            if memo.cells[k] != Some(cells) || cells & changed != 0 {
+                memo.cells[k] = None;
+            }
+        }
+    }
+    memo.cand = g.cand;
+    for (l, len) in [6usize, 8].into_iter().enumerate() {
+        for (i, (a, b)) in pairs().enumerate() {
+            let pair = (1u16 << a) | (1 << b);
+            // The cells holding both digits.
+            let cells = digit[usize::from(a)] & digit[usize::from(b)];
+            if (cells.count_ones() as usize) < len || f.memo.loops[slot].cells[36 * l + i].is_some()
+            {
+                continue;
+            }
+            let mut path = Vec::with_capacity(len);
+            let mut pattern = Pattern {
+                pair,
+                conclude,
+                closed: false,
+                keep: slot == 0,
+            };
+            for s in cells_of(cells) {
+                path.clear();
+                path.push(s);
+                let mut counts = [0u8; 27];
+                add(&mut counts, s, 1);
+                if extend(g, f, &mut pattern, cells, len, &mut path, &mut counts) {
+                    return true;
                 }
-                let mut path = Vec::with_capacity(len);
-                for s in cells_of(cells) {
-                    path.clear();
-                    path.push(s);
-                    let mut counts = [0u8; 27];
-                    add(&mut counts, s, 1);
-                    if extend(g, f, (pair, conclude), cells, len, &mut path, &mut counts) {
-                        return true;
-                    }
-                }
+            }
+            if !pattern.closed {
+                f.memo.loops[slot].cells[36 * l + i] = Some(cells);
             }
         }
     }
     false
+}
+
+/// The loops searched for: their pair of digits, what a loop lets us conclude, whether a
+/// loop closed (whatever it concluded), and whether to keep the closed loops in [`Closed`].
+struct Pattern {
+    pair: u16,
+    conclude: Conclude,
+    closed: bool,
+    keep: bool,
 }
 
 fn units(c: usize) -> [usize; 3] {
@@ -76,7 +165,7 @@ fn add(counts: &mut [u8; 27], c: usize, by: i8) {
 fn extend(
     g: &Grid,
     f: &mut Finding,
-    (pair, conclude): (u16, Conclude),
+    pattern: &mut Pattern,
     cells: Bits,
     len: usize,
     path: &mut Vec<usize>,
@@ -84,9 +173,17 @@ fn extend(
 ) -> bool {
     let last = path[path.len() - 1];
     let start = path[0];
+    let pair = pattern.pair;
     if path.len() == len {
         let closes = PEER_BITS[last] & bit(start) != 0;
-        return closes && counts.iter().all(|&n| n == 0 || n == 2) && conclude(g, f, pair, path);
+        if !closes || !counts.iter().all(|&n| n == 0 || n == 2) {
+            return false;
+        }
+        pattern.closed = true;
+        if pattern.keep {
+            f.memo.closed.loops.push((pair, path.clone()));
+        }
+        return (pattern.conclude)(g, f, pair, path);
     }
     // Cells after the start only, so each loop is found from its lowest cell.
     let later = !((bit(start) << 1) - 1);
@@ -114,7 +211,7 @@ fn extend(
         }
         path.push(n);
         add(counts, n, 1);
-        let found = extend(g, f, (pair, conclude), cells, len, path, counts);
+        let found = extend(g, f, pattern, cells, len, path, counts);
         add(counts, n, -1);
         path.pop();
         if found {

@@ -17,7 +17,7 @@
 use super::candidates::{
     Bits, Grid, PEER_BITS, UNIT_BITS, bit, box_of, cell_name, cells_of, col, row,
 };
-use super::technique::{Finding, tenths};
+use super::technique::{DigitRung, Finding, tenths};
 
 /// SE's base rating of a chain of `k` strong links (index k), k = 2..=6.
 const BASE: [f64; 7] = [0.0, 0.0, 4.0, 5.4, 5.8, 6.2, 6.6];
@@ -110,13 +110,19 @@ fn chains(g: &Grid, f: &mut Finding, k: usize) -> bool {
     let mut best: Option<Best> = None;
     for d in 1..=9u8 {
         let db = g.digit_bits(d);
+        // A digit's chains read only its cells.
+        if f.memo.found_nothing(DigitRung::Strong(k), d, db) {
+            continue;
+        }
         let strong = strong_links(db);
+        let mut found = false;
         for s in cells_of(db) {
             if strong[s].iter().all(|&b| b == 0) {
                 continue;
             }
-            search_from(db, &strong, s, d, k, &mut best);
+            found |= search_from(db, &strong, s, d, k, &mut best);
         }
+        f.memo.record(DigitRung::Strong(k), d, db, found);
     }
     let Some(b) = best else {
         return false;
@@ -163,6 +169,7 @@ fn chain_name(kinds: &[Kind]) -> String {
 
 /// Breadth-first search over (cell, holds the digit) from "s does not hold d", counting strong
 /// links; a chain of exactly `k` strong links whose ends both see some place of d is a finding.
+/// True if there was a finding (kept in `best` if better).
 fn search_from(
     db: Bits,
     strong: &[[Bits; 3]; 81],
@@ -170,7 +177,8 @@ fn search_from(
     d: u8,
     k: usize,
     best: &mut Option<Best>,
-) {
+) -> bool {
+    let mut found = false;
     // State index: cell * 2 + on. Parent state and the kind of the strong link into an on state.
     let mut parent = [u8::MAX; 162];
     let mut kind_in = [0u8; 162];
@@ -227,6 +235,7 @@ fn search_from(
                     }
                     cells.reverse();
                     kinds.reverse();
+                    found = true;
                     let r = rating(&kinds);
                     let removed = targets.count_ones();
                     let better = match best {
@@ -249,6 +258,7 @@ fn search_from(
             }
         }
     }
+    found
 }
 
 /// Empty rectangle (SE 4.3): the digit's places in a box lie on one row and one column of it,

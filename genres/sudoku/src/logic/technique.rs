@@ -25,6 +25,64 @@ pub(crate) struct Finding {
     pub(crate) rating: Option<f64>,
     /// The bounds of the bounded rungs, from the ladder being walked.
     pub(crate) limits: Limits,
+    /// What rungs remember between calls (kept by [`Finding::clear`]).
+    pub(crate) memo: Memo,
+}
+
+/// What rungs remember between the calls of one grading, to skip work whose result cannot
+/// have changed (each user documents why its skip gives the same result).
+#[derive(Debug, Default)]
+pub(crate) struct Memo {
+    /// Aligned pair and triple exclusion: the candidates of the last grid on which the rung
+    /// found nothing (`None` after a finding).
+    pub(crate) aligned: [Option<[u16; 81]>; 2],
+    /// Per single-digit rung (see [`DigitRung`]) and digit: the digit's cells in a grid on
+    /// which the rung's search on that digit found nothing.
+    digits: [[Option<Bits>; 10]; DigitRung::COUNT],
+    /// Unique loops (types 1 and 2, types 3 and 4).
+    pub(crate) loops: [super::loops::LoopMemo; 2],
+    /// The loops closed by the last search for unique loops of types 1 and 2.
+    pub(crate) closed: super::loops::Closed,
+}
+
+/// The rungs whose search on one digit reads only that digit's cells (and whose result over
+/// all digits is the best of the digits' results).
+#[derive(Clone, Copy)]
+pub(crate) enum DigitRung {
+    /// Nishio forcing chains (only contradictions count).
+    Nishio,
+    /// Chains of this many strong links (2..=6).
+    Strong(usize),
+    /// Grouped chains of this many strong links (2..=4).
+    Grouped(usize),
+    /// The forcing chains' and cycles' pass with X links only (nothing found at all).
+    XChain,
+}
+
+impl DigitRung {
+    const COUNT: usize = 10;
+
+    fn slot(self) -> usize {
+        match self {
+            DigitRung::Nishio => 0,
+            DigitRung::Strong(k) => k - 1,
+            DigitRung::Grouped(k) => k + 4,
+            DigitRung::XChain => 9,
+        }
+    }
+}
+
+impl Memo {
+    /// True if `rung`'s search on digit `d` found nothing when the digit had these `cells`
+    /// (so it would find nothing again).
+    pub(crate) fn found_nothing(&self, rung: DigitRung, d: u8, cells: Bits) -> bool {
+        self.digits[rung.slot()][d as usize] == Some(cells)
+    }
+
+    /// Records whether `rung`'s search on digit `d` with these `cells` found something.
+    pub(crate) fn record(&mut self, rung: DigitRung, d: u8, cells: Bits, found: bool) {
+        self.digits[rung.slot()][d as usize] = (!found).then_some(cells);
+    }
 }
 
 impl Finding {
