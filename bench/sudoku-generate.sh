@@ -16,7 +16,8 @@
 #   bench/sudoku-generate.sh [REPS]        (default 7)
 #   env: N_EASY.. N_MASTER, SOLO_N_EASY.. SOLO_N_MASTER override counts;
 #        DAYSEED, GENERATE_BENCH use prebuilt binaries (e.g. an older build) instead of building;
-#        CSV sets the CSV path (default bench/results/sudoku-generate.csv; empty: no CSV).
+#        CSV sets the CSV path (default bench/results/sudoku-g3.csv, the current version's;
+#        sudoku-generate.csv keeps g2's figures from when g2 was current; empty: no CSV).
 #
 # Requires: cargo, python3, /usr/games/sgt-solo (apt-get install -y sgt-puzzles).
 set -euo pipefail
@@ -33,7 +34,7 @@ if [ -z "${GENERATE_BENCH:-}" ]; then
     cargo build --release -q -p dayseed-sudoku --example generate_bench
     GENERATE_BENCH="$TARGET/examples/generate_bench"
 fi
-CSV=${CSV-bench/results/sudoku-generate.csv}
+CSV=${CSV-bench/results/sudoku-g3.csv}
 echo "# $(uptime)"
 
 python3 - "$DAYSEED" "$GENERATE_BENCH" "$SOLO" "$REPS" "$CSV" <<'PY'
