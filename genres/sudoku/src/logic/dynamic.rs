@@ -69,6 +69,8 @@ struct Run {
     pool: Vec<u16>,
     /// A state reached holding and not holding, if any.
     conflict: Option<State>,
+    /// The assumption.
+    start: State,
 }
 
 impl Run {
@@ -85,24 +87,44 @@ impl Run {
         ((r >> 8) as usize, (r & 0xFF) as usize)
     }
 
-    /// The number of states `s` rests on, itself included.
-    fn ancestors(&self, s: State) -> usize {
+    /// The number of states `s` rests on, itself included (`stack` is a buffer).
+    fn ancestors(&self, s: State, stack: &mut Vec<u16>) -> usize {
         let mut visited = [0u64; 23];
-        let mut stack = vec![s];
+        stack.clear();
+        stack.push(s as u16);
         visited[s / 64] |= 1 << (s % 64);
         let mut n = 0;
         while let Some(x) = stack.pop() {
             n += 1;
-            let (start, len) = self.parents(x);
+            let (start, len) = self.parents(x as usize);
             for &p in &self.pool[start..start + len] {
                 let p = p as usize;
                 if visited[p / 64] & (1 << (p % 64)) == 0 {
                     visited[p / 64] |= 1 << (p % 64);
-                    stack.push(p);
+                    stack.push(p as u16);
                 }
             }
         }
         n
+    }
+}
+
+/// The runs of a search, by their assumption.
+struct Runs {
+    /// Per state: where its run is in `list`, or `u16::MAX` if it has none.
+    index: [u16; STATES],
+    list: Vec<Run>,
+}
+
+impl Runs {
+    /// Keeps `run`, the run of its assumption (the first state it reached).
+    fn add(&mut self, run: Run) {
+        self.index[run.start] = self.list.len() as u16;
+        self.list.push(run);
+    }
+
+    fn get(&self, s: State) -> Option<&Run> {
+        self.list.get(self.index[s] as usize)
     }
 }
 
@@ -145,15 +167,47 @@ impl Building<'_> {
         self.seen[s / 64] & (1 << (s % 64)) != 0
     }
 
+    #[inline(always)]
     fn mark(&mut self, s: State, parents: &[u16]) {
         self.seen[s / 64] |= 1 << (s % 64);
         self.count += 1;
         self.table[s] = ((self.pool.len() as u32) << 8) | parents.len() as u32;
-        self.pool.extend_from_slice(parents);
+        if let [p] = parents {
+            self.pool.push(*p);
+        } else {
+            self.pool.extend_from_slice(parents);
+        }
+    }
+
+    /// Reaches `n` from `parents`, queueing it to be followed; true if `n` meets its opposite
+    /// (then it is marked, if new, and the run stops).
+    #[inline(always)]
+    fn reach(
+        &mut self,
+        n: State,
+        parents: &[u16],
+        ons: &mut Vec<State>,
+        offs: &mut Vec<State>,
+    ) -> bool {
+        if self.has(n ^ 1) {
+            if !self.has(n) {
+                self.mark(n, parents);
+            }
+            return true;
+        }
+        if !self.has(n) {
+            self.mark(n, parents);
+            if n % 2 == 1 {
+                ons.push(n);
+            } else {
+                offs.push(n);
+            }
+        }
+        false
     }
 
     /// The run, its parents' ranges kept for the states reached only.
-    fn finish(self, conflict: Option<State>) -> Run {
+    fn finish(self, start: State, conflict: Option<State>) -> Run {
         let mut before = [0u16; 23];
         let mut range = Vec::with_capacity(self.count);
         for (w, &word) in self.seen.iter().enumerate() {
@@ -170,6 +224,7 @@ impl Building<'_> {
             range,
             pool: self.pool.clone(),
             conflict,
+            start,
         }
     }
 }
@@ -222,16 +277,23 @@ fn propagate(g: &Grid, links: &Links, start: State, rule: Rule, scratch: &mut Sc
             break;
         };
         let (c, d) = (cell_of(s), digit_of(s));
-        next.clear();
-        tmp.clear();
         if s % 2 == 1 || rule == Rule::Static {
             // The static implications: a "holds" state's do not depend on the chain's changes
-            // to the grid (Nishio keeps those of its digit below), and static chains make none.
-            tmp.push(s as u16);
+            // to the grid (Nishio keeps those of its digit), and static chains make none.
+            let from = [s as u16];
             for &n in links.of(s) {
-                next.push((n as State, 0, 1));
+                let n = n as State;
+                if rule == Rule::Nishio && digit_of(n) != nishio {
+                    continue;
+                }
+                if run.reach(n, &from, ons, offs) {
+                    conflict = Some(n);
+                    break;
+                }
             }
         } else {
+            next.clear();
+            tmp.clear();
             // `cand` still holds `d` here: the grid changes after the state is followed.
             if rule != Rule::Nishio {
                 let m = cand[c];
@@ -266,30 +328,18 @@ fn propagate(g: &Grid, links: &Links, start: State, rule: Rule, scratch: &mut Sc
             }
             cand[c] &= !(1 << d);
             places[d as usize] &= !bit(c);
-        }
-        for &(n, from, len) in next.iter() {
-            if rule == Rule::Nishio && digit_of(n) != nishio {
-                continue;
-            }
-            if run.has(n ^ 1) {
-                if !run.has(n) {
-                    run.mark(n, &tmp[from..from + len]);
+            for &(n, from, len) in next.iter() {
+                if rule == Rule::Nishio && digit_of(n) != nishio {
+                    continue;
                 }
-                conflict = Some(n);
-                break;
-            }
-            if run.has(n) {
-                continue;
-            }
-            run.mark(n, &tmp[from..from + len]);
-            if n % 2 == 1 {
-                ons.push(n);
-            } else {
-                offs.push(n);
+                if run.reach(n, &tmp[from..from + len], ons, offs) {
+                    conflict = Some(n);
+                    break;
+                }
             }
         }
     }
-    run.finish(conflict)
+    run.finish(start, conflict)
 }
 
 /// A deduction: the state that holds, its complexity, and the words for the hint.
@@ -340,22 +390,23 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
             }
         }
     }
-    let mut runs: Vec<Option<Run>> = (0..STATES).map(|_| None).collect();
+    let mut runs = Runs {
+        index: [u16::MAX; STATES],
+        list: Vec::with_capacity(2 * 81 * 9),
+    };
     let mut scratch = Box::new(Scratch::new());
     for c in 0..81 {
         for d in digits_of(g.cand[c] & !skip) {
-            runs[state(c, d, true)] =
-                Some(propagate(g, &links, state(c, d, true), rule, &mut scratch));
+            runs.add(propagate(g, &links, state(c, d, true), rule, &mut scratch));
             if rule != Rule::Static {
-                runs[state(c, d, false)] =
-                    Some(propagate(g, &links, state(c, d, false), rule, &mut scratch));
+                runs.add(propagate(g, &links, state(c, d, false), rule, &mut scratch));
             }
         }
     }
     if rule == Rule::Nishio {
         let mut met = 0u16;
-        for (a, run) in runs.iter().enumerate() {
-            if run.as_ref().is_some_and(|r| r.conflict.is_some()) {
+        for a in 0..STATES {
+            if runs.get(a).is_some_and(|r| r.conflict.is_some()) {
                 met |= 1 << digit_of(a);
             }
         }
@@ -365,6 +416,7 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
         }
     }
     let mut best: Option<Deduction> = None;
+    let mut stack = Vec::with_capacity(STATES);
     let mut offer =
         |rating: f64, nodes: usize, target: State, make: &dyn Fn() -> (Vec<usize>, String)| {
             let key = ((tenths(rating) * 10.0).round() as u32, nodes);
@@ -383,10 +435,10 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
             }
         };
     // Contradictions: the assumption is false (not in static chains, as in SE).
-    for (a, run) in runs.iter().enumerate().filter(|_| rule != Rule::Static) {
-        let Some(run) = run else { continue };
+    for a in (0..STATES).filter(|_| rule != Rule::Static) {
+        let Some(run) = runs.get(a) else { continue };
         if let Some(x) = run.conflict {
-            let n = run.ancestors(x) + run.ancestors(x ^ 1);
+            let n = run.ancestors(x, &mut stack) + run.ancestors(x ^ 1, &mut stack);
             offer(base + length_increment(n), n, a ^ 1, &|| {
                 (
                     vec![cell_of(a), cell_of(x)],
@@ -407,7 +459,7 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
             if g.cand[cell_of(p)].count_ones() < 3 {
                 continue;
             }
-            let (Some(off), Some(on)) = (&runs[p], &runs[p + 1]) else {
+            let (Some(off), Some(on)) = (runs.get(p), runs.get(p + 1)) else {
                 continue;
             };
             for w in 0..23 {
@@ -418,7 +470,7 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
                     if !useful(g, s) {
                         continue;
                     }
-                    let n = off.ancestors(s) + on.ancestors(s);
+                    let n = off.ancestors(s, &mut stack) + on.ancestors(s, &mut stack);
                     offer(base + length_increment(n), n, s, &|| {
                         let (c, d) = (cell_of(p), digit_of(p));
                         (
@@ -435,33 +487,44 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
         }
     }
     if rule != Rule::Nishio {
-        // Every candidate of a cell, every place of a digit in a unit.
-        let mut groups: Vec<(Vec<State>, String)> = Vec::new();
+        // Every candidate of a cell, every place of a digit in a unit: the groups, in order,
+        // as (cell or unit, digit or 0 for a cell); their words are written only when offered.
+        let mut groups: Vec<(usize, u8)> = Vec::with_capacity(81 + 243);
         // As in SE, static chains start only from cells of three or more candidates (a cell of
         // two is a simple forcing chain), and a unit's places from the unit's first place.
         let min = if rule == Rule::Static { 3 } else { 2 };
         for c in 0..81 {
             if g.cand[c].count_ones() >= min {
-                groups.push((
-                    digits_of(g.cand[c]).map(|d| state(c, d, true)).collect(),
-                    format!("whichever digit {} holds", cell_name(c)),
-                ));
+                groups.push((c, 0));
             }
         }
         for (u, unit) in UNITS.iter().enumerate() {
             for d in 1..=9u8 {
-                let places: Vec<State> = unit
-                    .iter()
-                    .filter(|&&q| g.cand[q as usize] & (1 << d) != 0)
-                    .map(|&q| state(q as usize, d, true))
-                    .collect();
-                if places.len() >= 2 && g.cand[cell_of(places[0])].count_ones() >= min {
-                    groups.push((places, format!("wherever {d} goes in {}", unit_name(u))));
+                let mut places = unit.iter().filter(|&&q| g.cand[q as usize] & (1 << d) != 0);
+                let first = places.next();
+                if places.next().is_some()
+                    && first.is_some_and(|&q| g.cand[q as usize].count_ones() >= min)
+                {
+                    groups.push((u, d));
                 }
             }
         }
-        for (group, words) in &groups {
-            let members: Vec<&Run> = group.iter().filter_map(|&s| runs[s].as_ref()).collect();
+        let mut members: Vec<&Run> = Vec::with_capacity(9);
+        let mut group: Vec<State> = Vec::with_capacity(9);
+        for &(at, gd) in &groups {
+            group.clear();
+            if gd == 0 {
+                group.extend(digits_of(g.cand[at]).map(|d| state(at, d, true)));
+            } else {
+                group.extend(
+                    UNITS[at]
+                        .iter()
+                        .filter(|&&q| g.cand[q as usize] & (1 << gd) != 0)
+                        .map(|&q| state(q as usize, gd, true)),
+                );
+            }
+            members.clear();
+            members.extend(group.iter().filter_map(|&s| runs.get(s)));
             if members.len() != group.len() {
                 continue;
             }
@@ -473,8 +536,13 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
                     if !useful(g, s) {
                         continue;
                     }
-                    let n: usize = members.iter().map(|r| r.ancestors(s)).sum();
+                    let n: usize = members.iter().map(|r| r.ancestors(s, &mut stack)).sum();
                     offer(base + length_increment(n), n, s, &|| {
+                        let words = if gd == 0 {
+                            format!("whichever digit {} holds", cell_name(at))
+                        } else {
+                            format!("wherever {gd} goes in {}", unit_name(at))
+                        };
                         (
                             group
                                 .iter()
@@ -657,7 +725,11 @@ mod tests {
         for s in reached {
             let ((a, n), (b, m)) = (clean.parents(s), dirty.parents(s));
             assert_eq!(clean.pool[a..a + n], dirty.pool[b..b + m]);
-            assert_eq!(clean.ancestors(s), dirty.ancestors(s));
+            let mut stack = Vec::new();
+            assert_eq!(
+                clean.ancestors(s, &mut stack),
+                dirty.ancestors(s, &mut stack)
+            );
         }
     }
 }
