@@ -87,8 +87,9 @@ impl Run {
         ((r >> 8) as usize, (r & 0xFF) as usize)
     }
 
-    /// The number of states `s` rests on, itself included (`stack` is a buffer).
-    fn ancestors(&self, s: State, stack: &mut Vec<u16>) -> usize {
+    /// The number of states `s` rests on, itself included (`stack` is a buffer); counted only
+    /// up to `limit` (a larger number is returned as `limit`).
+    fn ancestors(&self, s: State, stack: &mut Vec<u16>, limit: usize) -> usize {
         let mut visited = [0u64; 23];
         stack.clear();
         stack.push(s as u16);
@@ -96,6 +97,9 @@ impl Run {
         let mut n = 0;
         while let Some(x) = stack.pop() {
             n += 1;
+            if n >= limit {
+                return limit;
+            }
             let (start, len) = self.parents(x as usize);
             for &p in &self.pool[start..start + len] {
                 let p = p as usize;
@@ -417,13 +421,31 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
     }
     let mut best: Option<Deduction> = None;
     let mut stack = Vec::with_capacity(STATES);
+    // The nodes of the best deduction so far: a rating grows with the nodes, so a deduction
+    // of as many nodes or more is not better, and its nodes need not be counted to the end.
+    let cap = std::cell::Cell::new(usize::MAX);
+    // The nodes of `s` in `runs`, or `cap` if they reach it.
+    let mut total = |runs: &[&Run], s: State| {
+        let mut n = 0;
+        for r in runs {
+            n += r.ancestors(s, &mut stack, cap.get() - n);
+            if n >= cap.get() {
+                break;
+            }
+        }
+        n
+    };
     let mut offer =
         |rating: f64, nodes: usize, target: State, make: &dyn Fn() -> (Vec<usize>, String)| {
+            if nodes >= cap.get() {
+                return;
+            }
             let key = ((tenths(rating) * 10.0).round() as u32, nodes);
             if best
                 .as_ref()
                 .is_none_or(|b| key < ((tenths(b.rating) * 10.0).round() as u32, b.nodes))
             {
+                cap.set(nodes);
                 let (cells, why) = make();
                 best = Some(Deduction {
                     rating,
@@ -438,7 +460,7 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
     for a in (0..STATES).filter(|_| rule != Rule::Static) {
         let Some(run) = runs.get(a) else { continue };
         if let Some(x) = run.conflict {
-            let n = run.ancestors(x, &mut stack) + run.ancestors(x ^ 1, &mut stack);
+            let n = total(&[run], x) + total(&[run], x ^ 1);
             offer(base + length_increment(n), n, a ^ 1, &|| {
                 (
                     vec![cell_of(a), cell_of(x)],
@@ -470,7 +492,7 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
                     if !useful(g, s) {
                         continue;
                     }
-                    let n = off.ancestors(s, &mut stack) + on.ancestors(s, &mut stack);
+                    let n = total(&[off, on], s);
                     offer(base + length_increment(n), n, s, &|| {
                         let (c, d) = (cell_of(p), digit_of(p));
                         (
@@ -536,7 +558,7 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
                     if !useful(g, s) {
                         continue;
                     }
-                    let n: usize = members.iter().map(|r| r.ancestors(s, &mut stack)).sum();
+                    let n = total(&members, s);
                     offer(base + length_increment(n), n, s, &|| {
                         let words = if gd == 0 {
                             format!("whichever digit {} holds", cell_name(at))
@@ -727,8 +749,8 @@ mod tests {
             assert_eq!(clean.pool[a..a + n], dirty.pool[b..b + m]);
             let mut stack = Vec::new();
             assert_eq!(
-                clean.ancestors(s, &mut stack),
-                dirty.ancestors(s, &mut stack)
+                clean.ancestors(s, &mut stack, usize::MAX),
+                dirty.ancestors(s, &mut stack, usize::MAX)
             );
         }
     }
