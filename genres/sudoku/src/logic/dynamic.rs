@@ -26,7 +26,7 @@
 //! rated deduction is taken. SE's "dynamic (+)" (9.0) and nested chains (9.5+) add techniques
 //! inside the propagation; this module does not, so where SE needs them we go on to trial.
 
-use super::aic::{Links, Mode, describe_state, length_increment};
+use super::aic::{Links, describe_state, length_increment};
 use super::candidates::{
     Grid, UNIT_BITS, UNITS, bit, box_of, cell_name, cells_of, col, digits_of, row, unit_name,
 };
@@ -378,8 +378,7 @@ fn useful(g: &Grid, s: State) -> bool {
 }
 
 fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
-    let mut links = Links::new(g);
-    links.tabulate(g, Mode::Both);
+    let links = Links::both(g, &mut f.memo);
     let digits = links.digit;
     // A Nishio run follows one digit only, so it reads nothing but that digit's cells, and only
     // its contradictions count: the runs of a digit whose cells are those of an earlier search
@@ -613,6 +612,7 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::super::aic::Mode;
     use super::*;
     use crate::logic::testutil::grid_with_candidates;
 
