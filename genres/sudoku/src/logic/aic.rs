@@ -24,7 +24,7 @@
 use super::candidates::{
     Bits, Grid, PEER_BITS, UNIT_BITS, bit, cell_name, cells_of, col, peers_se_in, row,
 };
-use super::technique::{DigitRung, Finding};
+use super::technique::{DigitRung, Finding, Memo};
 
 /// SE's length increment for a chain of `nodes` candidates (see the module docs).
 pub(crate) fn length_increment(nodes: usize) -> f64 {
@@ -71,6 +71,7 @@ fn digit_of(s: State) -> u8 {
 const STATES: usize = 1458;
 
 /// Tables shared by every search on one grid (the dynamic chains' static implications too).
+#[derive(Clone, Debug)]
 pub(super) struct Links {
     /// Cells holding each digit as a candidate.
     pub(super) digit: [Bits; 10],
@@ -92,6 +93,20 @@ impl Links {
             start: Vec::with_capacity(STATES + 1),
             next: Vec::new(),
         }
+    }
+
+    /// The tables of `g` tabulated in `Both` mode, kept in `memo` for the next rung on the same
+    /// grid: they read nothing but the candidates, so equal candidates give equal tables.
+    pub(super) fn both(g: &Grid, memo: &mut Memo) -> Links {
+        if let Some((cand, links)) = &memo.links
+            && *cand == g.cand
+        {
+            return links.clone();
+        }
+        let mut links = Links::new(g);
+        links.tabulate(g, Mode::Both);
+        memo.links = Some((g.cand, links.clone()));
+        links
     }
 
     /// Tabulates the implications of every candidate's two states in `mode` (a state that is
@@ -302,7 +317,11 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
     // SE's order: X links only, then Y links only (loops from two-candidate cells), then both;
     // in each, every candidate in grid order, its loops first, then its chains.
     for mode in [Mode::X, Mode::Y, Mode::Both] {
-        links.tabulate(g, mode);
+        if mode == Mode::Both {
+            links = Links::both(g, &mut f.memo);
+        } else {
+            links.tabulate(g, mode);
+        }
         let (cycle_base, chain_base) = if mode == Mode::Both {
             (7.0, 7.0)
         } else {

@@ -26,7 +26,7 @@
 //! rated deduction is taken. SE's "dynamic (+)" (9.0) and nested chains (9.5+) add techniques
 //! inside the propagation; this module does not, so where SE needs them we go on to trial.
 
-use super::aic::{Links, Mode, describe_state, length_increment};
+use super::aic::{Links, describe_state, length_increment};
 use super::candidates::{
     Grid, UNIT_BITS, UNITS, bit, box_of, cell_name, cells_of, col, digits_of, row, unit_name,
 };
@@ -69,6 +69,8 @@ struct Run {
     pool: Vec<u16>,
     /// A state reached holding and not holding, if any.
     conflict: Option<State>,
+    /// The assumption.
+    start: State,
 }
 
 impl Run {
@@ -85,24 +87,48 @@ impl Run {
         ((r >> 8) as usize, (r & 0xFF) as usize)
     }
 
-    /// The number of states `s` rests on, itself included.
-    fn ancestors(&self, s: State) -> usize {
+    /// The number of states `s` rests on, itself included (`stack` is a buffer); counted only
+    /// up to `limit` (a larger number is returned as `limit`).
+    fn ancestors(&self, s: State, stack: &mut Vec<u16>, limit: usize) -> usize {
         let mut visited = [0u64; 23];
-        let mut stack = vec![s];
+        stack.clear();
+        stack.push(s as u16);
         visited[s / 64] |= 1 << (s % 64);
         let mut n = 0;
         while let Some(x) = stack.pop() {
             n += 1;
-            let (start, len) = self.parents(x);
+            if n >= limit {
+                return limit;
+            }
+            let (start, len) = self.parents(x as usize);
             for &p in &self.pool[start..start + len] {
                 let p = p as usize;
                 if visited[p / 64] & (1 << (p % 64)) == 0 {
                     visited[p / 64] |= 1 << (p % 64);
-                    stack.push(p);
+                    stack.push(p as u16);
                 }
             }
         }
         n
+    }
+}
+
+/// The runs of a search, by their assumption.
+struct Runs {
+    /// Per state: where its run is in `list`, or `u16::MAX` if it has none.
+    index: [u16; STATES],
+    list: Vec<Run>,
+}
+
+impl Runs {
+    /// Keeps `run`, the run of its assumption (the first state it reached).
+    fn add(&mut self, run: Run) {
+        self.index[run.start] = self.list.len() as u16;
+        self.list.push(run);
+    }
+
+    fn get(&self, s: State) -> Option<&Run> {
+        self.list.get(self.index[s] as usize)
     }
 }
 
@@ -145,15 +171,47 @@ impl Building<'_> {
         self.seen[s / 64] & (1 << (s % 64)) != 0
     }
 
+    #[inline(always)]
     fn mark(&mut self, s: State, parents: &[u16]) {
         self.seen[s / 64] |= 1 << (s % 64);
         self.count += 1;
         self.table[s] = ((self.pool.len() as u32) << 8) | parents.len() as u32;
-        self.pool.extend_from_slice(parents);
+        if let [p] = parents {
+            self.pool.push(*p);
+        } else {
+            self.pool.extend_from_slice(parents);
+        }
+    }
+
+    /// Reaches `n` from `parents`, queueing it to be followed; true if `n` meets its opposite
+    /// (then it is marked, if new, and the run stops).
+    #[inline(always)]
+    fn reach(
+        &mut self,
+        n: State,
+        parents: &[u16],
+        ons: &mut Vec<State>,
+        offs: &mut Vec<State>,
+    ) -> bool {
+        if self.has(n ^ 1) {
+            if !self.has(n) {
+                self.mark(n, parents);
+            }
+            return true;
+        }
+        if !self.has(n) {
+            self.mark(n, parents);
+            if n % 2 == 1 {
+                ons.push(n);
+            } else {
+                offs.push(n);
+            }
+        }
+        false
     }
 
     /// The run, its parents' ranges kept for the states reached only.
-    fn finish(self, conflict: Option<State>) -> Run {
+    fn finish(self, start: State, conflict: Option<State>) -> Run {
         let mut before = [0u16; 23];
         let mut range = Vec::with_capacity(self.count);
         for (w, &word) in self.seen.iter().enumerate() {
@@ -170,6 +228,7 @@ impl Building<'_> {
             range,
             pool: self.pool.clone(),
             conflict,
+            start,
         }
     }
 }
@@ -222,16 +281,23 @@ fn propagate(g: &Grid, links: &Links, start: State, rule: Rule, scratch: &mut Sc
             break;
         };
         let (c, d) = (cell_of(s), digit_of(s));
-        next.clear();
-        tmp.clear();
         if s % 2 == 1 || rule == Rule::Static {
             // The static implications: a "holds" state's do not depend on the chain's changes
-            // to the grid (Nishio keeps those of its digit below), and static chains make none.
-            tmp.push(s as u16);
+            // to the grid (Nishio keeps those of its digit), and static chains make none.
+            let from = [s as u16];
             for &n in links.of(s) {
-                next.push((n as State, 0, 1));
+                let n = n as State;
+                if rule == Rule::Nishio && digit_of(n) != nishio {
+                    continue;
+                }
+                if run.reach(n, &from, ons, offs) {
+                    conflict = Some(n);
+                    break;
+                }
             }
         } else {
+            next.clear();
+            tmp.clear();
             // `cand` still holds `d` here: the grid changes after the state is followed.
             if rule != Rule::Nishio {
                 let m = cand[c];
@@ -266,30 +332,18 @@ fn propagate(g: &Grid, links: &Links, start: State, rule: Rule, scratch: &mut Sc
             }
             cand[c] &= !(1 << d);
             places[d as usize] &= !bit(c);
-        }
-        for &(n, from, len) in next.iter() {
-            if rule == Rule::Nishio && digit_of(n) != nishio {
-                continue;
-            }
-            if run.has(n ^ 1) {
-                if !run.has(n) {
-                    run.mark(n, &tmp[from..from + len]);
+            for &(n, from, len) in next.iter() {
+                if rule == Rule::Nishio && digit_of(n) != nishio {
+                    continue;
                 }
-                conflict = Some(n);
-                break;
-            }
-            if run.has(n) {
-                continue;
-            }
-            run.mark(n, &tmp[from..from + len]);
-            if n % 2 == 1 {
-                ons.push(n);
-            } else {
-                offs.push(n);
+                if run.reach(n, &tmp[from..from + len], ons, offs) {
+                    conflict = Some(n);
+                    break;
+                }
             }
         }
     }
-    run.finish(conflict)
+    run.finish(start, conflict)
 }
 
 /// A deduction: the state that holds, its complexity, and the words for the hint.
@@ -324,8 +378,7 @@ fn useful(g: &Grid, s: State) -> bool {
 }
 
 fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
-    let mut links = Links::new(g);
-    links.tabulate(g, Mode::Both);
+    let links = Links::both(g, &mut f.memo);
     let digits = links.digit;
     // A Nishio run follows one digit only, so it reads nothing but that digit's cells, and only
     // its contradictions count: the runs of a digit whose cells are those of an earlier search
@@ -340,22 +393,23 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
             }
         }
     }
-    let mut runs: Vec<Option<Run>> = (0..STATES).map(|_| None).collect();
+    let mut runs = Runs {
+        index: [u16::MAX; STATES],
+        list: Vec::with_capacity(2 * 81 * 9),
+    };
     let mut scratch = Box::new(Scratch::new());
     for c in 0..81 {
         for d in digits_of(g.cand[c] & !skip) {
-            runs[state(c, d, true)] =
-                Some(propagate(g, &links, state(c, d, true), rule, &mut scratch));
+            runs.add(propagate(g, &links, state(c, d, true), rule, &mut scratch));
             if rule != Rule::Static {
-                runs[state(c, d, false)] =
-                    Some(propagate(g, &links, state(c, d, false), rule, &mut scratch));
+                runs.add(propagate(g, &links, state(c, d, false), rule, &mut scratch));
             }
         }
     }
     if rule == Rule::Nishio {
         let mut met = 0u16;
-        for (a, run) in runs.iter().enumerate() {
-            if run.as_ref().is_some_and(|r| r.conflict.is_some()) {
+        for a in 0..STATES {
+            if runs.get(a).is_some_and(|r| r.conflict.is_some()) {
                 met |= 1 << digit_of(a);
             }
         }
@@ -365,13 +419,32 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
         }
     }
     let mut best: Option<Deduction> = None;
+    let mut stack = Vec::with_capacity(STATES);
+    // The nodes of the best deduction so far: a rating grows with the nodes, so a deduction
+    // of as many nodes or more is not better, and its nodes need not be counted to the end.
+    let cap = std::cell::Cell::new(usize::MAX);
+    // The nodes of `s` in `runs`, or `cap` if they reach it.
+    let mut total = |runs: &[&Run], s: State| {
+        let mut n = 0;
+        for r in runs {
+            n += r.ancestors(s, &mut stack, cap.get() - n);
+            if n >= cap.get() {
+                break;
+            }
+        }
+        n
+    };
     let mut offer =
         |rating: f64, nodes: usize, target: State, make: &dyn Fn() -> (Vec<usize>, String)| {
+            if nodes >= cap.get() {
+                return;
+            }
             let key = ((tenths(rating) * 10.0).round() as u32, nodes);
             if best
                 .as_ref()
                 .is_none_or(|b| key < ((tenths(b.rating) * 10.0).round() as u32, b.nodes))
             {
+                cap.set(nodes);
                 let (cells, why) = make();
                 best = Some(Deduction {
                     rating,
@@ -383,10 +456,10 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
             }
         };
     // Contradictions: the assumption is false (not in static chains, as in SE).
-    for (a, run) in runs.iter().enumerate().filter(|_| rule != Rule::Static) {
-        let Some(run) = run else { continue };
+    for a in (0..STATES).filter(|_| rule != Rule::Static) {
+        let Some(run) = runs.get(a) else { continue };
         if let Some(x) = run.conflict {
-            let n = run.ancestors(x) + run.ancestors(x ^ 1);
+            let n = total(&[run], x) + total(&[run], x ^ 1);
             offer(base + length_increment(n), n, a ^ 1, &|| {
                 (
                     vec![cell_of(a), cell_of(x)],
@@ -407,7 +480,7 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
             if g.cand[cell_of(p)].count_ones() < 3 {
                 continue;
             }
-            let (Some(off), Some(on)) = (&runs[p], &runs[p + 1]) else {
+            let (Some(off), Some(on)) = (runs.get(p), runs.get(p + 1)) else {
                 continue;
             };
             for w in 0..23 {
@@ -418,7 +491,7 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
                     if !useful(g, s) {
                         continue;
                     }
-                    let n = off.ancestors(s) + on.ancestors(s);
+                    let n = total(&[off, on], s);
                     offer(base + length_increment(n), n, s, &|| {
                         let (c, d) = (cell_of(p), digit_of(p));
                         (
@@ -435,33 +508,44 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
         }
     }
     if rule != Rule::Nishio {
-        // Every candidate of a cell, every place of a digit in a unit.
-        let mut groups: Vec<(Vec<State>, String)> = Vec::new();
+        // Every candidate of a cell, every place of a digit in a unit: the groups, in order,
+        // as (cell or unit, digit or 0 for a cell); their words are written only when offered.
+        let mut groups: Vec<(usize, u8)> = Vec::with_capacity(81 + 243);
         // As in SE, static chains start only from cells of three or more candidates (a cell of
         // two is a simple forcing chain), and a unit's places from the unit's first place.
         let min = if rule == Rule::Static { 3 } else { 2 };
         for c in 0..81 {
             if g.cand[c].count_ones() >= min {
-                groups.push((
-                    digits_of(g.cand[c]).map(|d| state(c, d, true)).collect(),
-                    format!("whichever digit {} holds", cell_name(c)),
-                ));
+                groups.push((c, 0));
             }
         }
         for (u, unit) in UNITS.iter().enumerate() {
             for d in 1..=9u8 {
-                let places: Vec<State> = unit
-                    .iter()
-                    .filter(|&&q| g.cand[q as usize] & (1 << d) != 0)
-                    .map(|&q| state(q as usize, d, true))
-                    .collect();
-                if places.len() >= 2 && g.cand[cell_of(places[0])].count_ones() >= min {
-                    groups.push((places, format!("wherever {d} goes in {}", unit_name(u))));
+                let mut places = unit.iter().filter(|&&q| g.cand[q as usize] & (1 << d) != 0);
+                let first = places.next();
+                if places.next().is_some()
+                    && first.is_some_and(|&q| g.cand[q as usize].count_ones() >= min)
+                {
+                    groups.push((u, d));
                 }
             }
         }
-        for (group, words) in &groups {
-            let members: Vec<&Run> = group.iter().filter_map(|&s| runs[s].as_ref()).collect();
+        let mut members: Vec<&Run> = Vec::with_capacity(9);
+        let mut group: Vec<State> = Vec::with_capacity(9);
+        for &(at, gd) in &groups {
+            group.clear();
+            if gd == 0 {
+                group.extend(digits_of(g.cand[at]).map(|d| state(at, d, true)));
+            } else {
+                group.extend(
+                    UNITS[at]
+                        .iter()
+                        .filter(|&&q| g.cand[q as usize] & (1 << gd) != 0)
+                        .map(|&q| state(q as usize, gd, true)),
+                );
+            }
+            members.clear();
+            members.extend(group.iter().filter_map(|&s| runs.get(s)));
             if members.len() != group.len() {
                 continue;
             }
@@ -473,8 +557,13 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
                     if !useful(g, s) {
                         continue;
                     }
-                    let n: usize = members.iter().map(|r| r.ancestors(s)).sum();
+                    let n = total(&members, s);
                     offer(base + length_increment(n), n, s, &|| {
+                        let words = if gd == 0 {
+                            format!("whichever digit {} holds", cell_name(at))
+                        } else {
+                            format!("wherever {gd} goes in {}", unit_name(at))
+                        };
                         (
                             group
                                 .iter()
@@ -523,6 +612,7 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::super::aic::Mode;
     use super::*;
     use crate::logic::testutil::grid_with_candidates;
 
@@ -657,7 +747,11 @@ mod tests {
         for s in reached {
             let ((a, n), (b, m)) = (clean.parents(s), dirty.parents(s));
             assert_eq!(clean.pool[a..a + n], dirty.pool[b..b + m]);
-            assert_eq!(clean.ancestors(s), dirty.ancestors(s));
+            let mut stack = Vec::new();
+            assert_eq!(
+                clean.ancestors(s, &mut stack, usize::MAX),
+                dirty.ancestors(s, &mut stack, usize::MAX)
+            );
         }
     }
 }

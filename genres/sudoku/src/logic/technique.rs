@@ -43,6 +43,9 @@ pub(crate) struct Memo {
     pub(crate) loops: [super::loops::LoopMemo; 2],
     /// The loops closed by the last search for unique loops of types 1 and 2.
     pub(crate) closed: super::loops::Closed,
+    /// The candidates of the last grid whose implications were tabulated in `Both` mode, and
+    /// those tables (forcing chains and the dynamic rungs read the same ones).
+    pub(super) links: Option<([u16; 81], super::aic::Links)>,
 }
 
 /// The rungs whose search on one digit reads only that digit's cells (and whose result over
