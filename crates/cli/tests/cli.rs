@@ -50,7 +50,7 @@ fn json_lines(o: &Output) -> Vec<Value> {
 fn gen_output_is_identical_for_any_job_count() {
     for (genre, extra, current) in [
         ("lightsout", "--stage=7", "g1"),
-        ("sudoku", "--difficulty=easy", "g3"),
+        ("sudoku", "--difficulty=easy", "g4"),
     ] {
         let one = dayseed(&[
             "gen", genre, extra, "--count", "12", "--seed", "5", "--jobs", "1",
@@ -146,7 +146,7 @@ fn daily_sudoku_names_the_day_and_draws_the_grid() {
     assert!(o.status.success(), "{}", stderr(&o));
     let text = stdout(&o);
     assert!(
-        text.starts_with("sudoku:DAILY-device-local-v1-20671-MEDIUM-g3\n"),
+        text.starts_with("sudoku:DAILY-device-local-v1-20671-MEDIUM-g4\n"),
         "{text}"
     );
     assert!(
@@ -167,7 +167,7 @@ fn daily_sudoku_names_the_day_and_draws_the_grid() {
     ]);
     assert!(j.status.success(), "{}", stderr(&j));
     let v: Value = serde_json::from_str(stdout(&j).trim()).unwrap();
-    assert_eq!(v["id"], Value::from("sudoku:DAILY-utc-v1-20671-EASY-g3"));
+    assert_eq!(v["id"], Value::from("sudoku:DAILY-utc-v1-20671-EASY-g4"));
     assert_eq!(v["date"], Value::from("2026-08-06"));
     assert!(v.get("solution").is_none());
     // Without --date the local day is used: the id names today's epoch day.
@@ -233,10 +233,10 @@ fn errors_have_clear_messages_and_exit_codes() {
         stderr(&unknown)
     );
     assert!(stderr(&unknown).contains("sudoku"));
-    let version = dayseed(&["show", "sudoku:SEED-1-EASY-g4"]);
+    let version = dayseed(&["show", "sudoku:SEED-1-EASY-g5"]);
     assert_eq!(version.status.code(), Some(1));
     assert!(
-        stderr(&version).contains("supported: g1, g2, g3"),
+        stderr(&version).contains("supported: g1, g2, g3, g4"),
         "{}",
         stderr(&version)
     );

@@ -2,7 +2,7 @@
 //! generator version (the registry's current one; `--version N` for another) at LEVEL from
 //! consecutive seeds and prints the median and mean time per board, attempts and fallbacks.
 //! With `--print`, prints each puzzle (81 characters) on stdout instead of timing lines only.
-//! With `--grades`, also grades every board afresh with today's ladder (`LADDER_V2`, outside the
+//! With `--grades`, also grades every board afresh with today's ladder (`LADDER_V3`, outside the
 //! generation timing) and prints how many land at each level, how many differ from the stored
 //! difficulty, the spread of the fresh score (min, quartiles, max) and of the attempts per
 //! board, and the median time of that one fresh grade.

@@ -111,10 +111,10 @@ fn generate_gives_the_documented_fields_and_digest() {
 }
 
 #[test]
-fn unsupported_version_is_refused_naming_g1_to_g3() {
-    let e = GENRE.generate(&id("sudoku:SEED-1-EASY-g4")).unwrap_err();
+fn unsupported_version_is_refused_naming_g1_to_g4() {
+    let e = GENRE.generate(&id("sudoku:SEED-1-EASY-g5")).unwrap_err();
     assert_eq!(e.kind(), dayseed_core::ErrorKind::UnsupportedVersion);
-    assert!(e.message().contains("g1, g2, g3"), "{e}");
+    assert!(e.message().contains("g1, g2, g3, g4"), "{e}");
     let e = GENRE.generate(&id("sudoku:SEED-1-easy-g1")).unwrap_err();
     assert_eq!(e.kind(), dayseed_core::ErrorKind::MalformedId);
 }

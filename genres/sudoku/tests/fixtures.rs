@@ -1,4 +1,4 @@
-//! Golden fixtures: `fixtures/sudoku/g1.jsonl`, `g2.jsonl` and `g3.jsonl`, one file per generator version,
+//! Golden fixtures: `fixtures/sudoku/g1.jsonl` to `g4.jsonl`, one file per generator version,
 //! checked by core's one fixture harness (`dayseed_core::testkit`: every line regenerated, each
 //! file's SHA-256 pinned). Write a new version's file once with
 //! `DAYSEED_WRITE_FIXTURES=sudoku:gN cargo test -p dayseed-sudoku --test fixtures`.
@@ -45,6 +45,10 @@ fn fixtures_regenerate_exactly_and_stay_locked() {
             (
                 "g3",
                 "b391beb5bd67363e620f6b7b55d35829df9e0929ecf8bef8e08b031410e735e9",
+            ),
+            (
+                "g4",
+                "382e1ded6971dbfbb16675314c77b7dacb39a71e147d27c16e55a81277d0a806",
             ),
         ],
         ids: fixture_ids,

@@ -1,5 +1,5 @@
 //! Forcing chains and bidirectional cycles on candidates, rated as Sukaku Explainer (SE) rates
-//! its "forcing chains & cycles" ([`LADDER_V2`](super::ladder_v2) only).
+//! its "forcing chains & cycles" ([`LADDER_V2`](crate::generator::ladder_v2) and later).
 //!
 //! A chain alternates implications between candidates: "holds" implies that its peers with
 //! the same digit and (when Y links are allowed) the other digits of its cell do not hold (weak

@@ -1,5 +1,5 @@
 //! WXYZ-wing and VWXYZ-wing, as Sukaku Explainer (SE) defines and rates them
-//! ([`LADDER_V2`](super::ladder_v2) only): an almost locked set (ALS: `n` cells of one unit
+//! ([`LADDER_V2`](crate::generator::ladder_v2) and later): an almost locked set (ALS: `n` cells of one unit
 //! holding `n + 1` digits) of three cells (WXYZ) or four (VWXYZ), and a two-candidate cell
 //! {x,z} outside it whose digits both occur in the set. When every cell of the set holding x
 //! sees the {x,z} cell, x is in at most one of them: if the {x,z} cell is not z it is x, and

@@ -1,5 +1,5 @@
 //! Multiple, Nishio and dynamic forcing chains, rated as Sukaku Explainer (SE) rates them
-//! ([`LADDER_V2`](super::ladder_v2) only).
+//! ([`LADDER_V2`](crate::generator::ladder_v2) and later).
 //!
 //! Every candidate is assumed to hold and assumed not to hold, and the consequences are
 //! followed: a candidate that holds removes its peers with the same digit and its cell's other

@@ -1,4 +1,4 @@
-//! Unique loops ([`LADDER_V2`](super::ladder_v2) only): the unique rectangle's argument on a
+//! Unique loops ([`LADDER_V2`](crate::generator::ladder_v2) and later): the unique rectangle's argument on a
 //! longer loop. Six or eight cells that all hold the pair {a,b}, each next one sharing a row,
 //! column or box with the one before, with every unit they touch holding exactly two of them:
 //! were they all reduced to {a,b}, a and b could be swapped along the loop, two solutions.

@@ -7,16 +7,20 @@
 //! step. A ladder (its rungs, their order and what each finds first) decides which boards a
 //! generator accepts, so each generator version names a frozen ladder: g1 and g2 grade with
 //! `LADDER_V1` (`crate::generator::ladder_v1`), g3 with `LADDER_V2`
-//! (`crate::generator::ladder_v2`, on Sukaku Explainer's scale); neither table is edited, nor
-//! are the technique functions they name changed in what they find. Grading reports and hints
-//! ([`grade`], [`next_step`]) use `LADDER_V2` too (`logic/ladder_v2.rs` re-exports the frozen
-//! table), so a g3 board's stored grade is the grade we publish; a better ladder is a new table.
+//! (`crate::generator::ladder_v2`, on Sukaku Explainer's scale), g4 with `LADDER_V3`
+//! (`crate::generator::ladder_v3`: `LADDER_V2` plus SE's four direct techniques); no table is
+//! edited, nor are the technique functions they name changed in what they find. Grading
+//! reports and hints ([`grade`], [`next_step`]) use `LADDER_V3` (`technique::LADDER` points at
+//! the frozen table), so a g4 board's stored grade is the grade we publish; a better ladder is a
+//! new table.
 //!
-//! ## `LADDER_V2` (today's `LADDER`), in the order tried (rating; SE's where SE has it)
+//! ## `LADDER_V3` (today's `LADDER`), in the order tried (rating; SE's where SE has it)
 //!
 //! | Level  | Technique (rating)                                                              |
 //! |--------|---------------------------------------------------------------------------------|
-//! | EASY   | Hidden single (1.2 in a box, 1.5 in a line), Naked single (2.3)                 |
+//! | EASY   | Hidden single (1.2 in a box, 1.5 in a line), Direct pointing (1.7), Direct      |
+//! |        | claiming (1.9), Direct hidden pair (2.0), Naked single (2.3), Direct hidden     |
+//! |        | triple (2.5)                                                                    |
 //! | MEDIUM | Pointing (2.6), Claiming (2.8), Naked pair (3.0), X-wing (3.2), Hidden pair     |
 //! |        | (3.4), Naked triple (3.6), Swordfish (3.8), Hidden triple (4.0)                 |
 //! | HARD   | Skyscraper (4.0), two-string kite (4.1), turbot fish (4.2), Empty rectangle     |
@@ -48,13 +52,17 @@
 //! and dynamic chains every pending "holds" state before the next "does not hold" one), which
 //! decides which contradiction a branch meets first and so its length.
 //!
-//! ## Where `LADDER_V2` differs from Sukaku Explainer (SE)
+//! `LADDER_V2` (g3) is the same table without the four direct rungs: its EASY is the two
+//! singles, so a puzzle SE solves with a direct technique reads 2.6-3.0 (MEDIUM) there.
+//!
+//! A direct technique (`direct`) is a pointing, claiming or hidden pair or triple used only
+//! for the hidden single it leaves: the step places that single and applies none of the
+//! eliminations, as SE's does, and the instances and their order are SE's (see `direct`).
+//!
+//! ## Where `LADDER_V3` differs from Sukaku Explainer (SE)
 //! Measured by `bench/sudoku-se-agreement.sh` on a stratified sample of SE-rated puzzles
-//! (results in `bench/results/sudoku-se-agreement.md`). Known causes of disagreement:
-//! - SE's "direct" techniques (a pointing or hidden subset used only for the hidden single it
-//!   leaves: 1.7-2.5) are not rungs: all four placed puzzles below SE more often than they
-//!   matched, and the direct hidden triple alone gained 3 of 333 hard puzzles but lowered the
-//!   band's rank agreement (0.984 to 0.967), so SE-2.5 puzzles read 2.6-3.0 here.
+//! (results in `bench/results/sudoku-se-agreement.md`) and by `bench/sudoku-se-generated.sh`
+//! on our own boards rated by SE. Known causes of disagreement:
 //! - The original SE tries hidden pairs before naked pairs and turbot fish before swordfish;
 //!   that order measured worse on the sample than Sukaku Explainer's, which the ladder follows.
 //! - Grouped strong links (SE's base + 0.3, flat) are searched in chains of two to four strong
@@ -101,13 +109,13 @@ pub(crate) mod big_wings;
 pub(crate) mod bug;
 mod candidates;
 pub(crate) mod chains;
+pub(crate) mod direct;
 pub(crate) mod dynamic;
 pub(crate) mod fish;
 pub(crate) mod forcing;
 mod grade;
 pub(crate) mod grouped;
 pub(crate) mod intersections;
-pub(crate) mod ladder_v2;
 pub(crate) mod loops;
 #[cfg(test)]
 mod properties;

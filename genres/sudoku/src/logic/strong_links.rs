@@ -1,5 +1,5 @@
 //! Single-digit chains of strong links rated the way Sukaku Explainer (SE) rates them
-//! ([`LADDER_V2`](super::ladder_v2) only). A strong link is a unit where the digit has exactly
+//! ([`LADDER_V2`](crate::generator::ladder_v2) and later). A strong link is a unit where the digit has exactly
 //! two places; consecutive strong links are joined by a weak link (two places that see each
 //! other). With `k` strong links from cell `a` to cell `z`, one of `a` and `z` holds the digit,
 //! so it leaves every cell seeing both.

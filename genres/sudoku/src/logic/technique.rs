@@ -152,6 +152,7 @@ pub(crate) fn describe_eliminations(elims: &[(u8, u8)]) -> String {
 }
 
 /// One rung of the ladder.
+#[derive(Clone, Copy)]
 pub(crate) struct Technique {
     /// Display name, as in hints and in the grade's technique list.
     pub(crate) name: &'static str,
@@ -200,10 +201,10 @@ pub(crate) struct Ladder {
     pub(crate) limits: Limits,
 }
 
-/// Today's ladder, for grading and hints on boards from outside: `LADDER_V2`, on Sukaku
-/// Explainer's scale (the table frozen with g3). Released generators keep grading with their
+/// Today's ladder, for grading and hints on boards from outside: `LADDER_V3`, on Sukaku
+/// Explainer's scale (the table frozen with g4). Released generators keep grading with their
 /// own snapshot.
-pub(crate) const LADDER: &Ladder = &super::ladder_v2::LADDER_V2;
+pub(crate) const LADDER: &Ladder = &crate::generator::ladder_v3::LADDER_V3;
 
 #[cfg(test)]
 mod tests {
