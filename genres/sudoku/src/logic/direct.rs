@@ -15,19 +15,30 @@
 //!   the unit with two or more places keeps exactly one outside them. Units are tried boxes,
 //!   then columns, then rows; digit sets in increasing order of their bit masks.
 
-use super::candidates::{Bits, Grid, UNIT_BITS, UNITS, bit, cell_name, cells_of, unit_name};
+use super::candidates::{Grid, UNIT_BITS, UNITS, cell_list, cell_name, cells_of, unit_name};
 use super::technique::Finding;
 
 /// Direct pointing (SE 1.7).
 pub(crate) fn direct_pointing(g: &Grid, f: &mut Finding) -> bool {
-    let digits = digit_boards(g);
+    let places = Places::cached(g, &mut f.memo.places);
     // Boxes against columns, then against rows (SE's order).
-    for lines in [COLUMNS, ROWS] {
+    for kind in [Line::Column, Line::Row] {
         for d in 1..=9u8 {
-            let db = digits[d as usize];
-            for home in BOXES {
-                if let Some(hit) = locked(db, home, lines.clone(), BOXES) {
-                    return report_locked(f, d, home, hit, "Direct pointing");
+            for b in 0..9 {
+                // The box's row or column (k = 0..3 inside the box) holding its two or more
+                // places of `d`.
+                let Some(k) = kind.confined_in_box(places.of_digit(BOX + b, d)) else {
+                    continue;
+                };
+                let line = kind.box_line(b, k);
+                // The other boxes along that line, in increasing order.
+                for other in kind.boxes_along(b).filter(|&o| o != b) {
+                    let at = places.of_digit(BOX + other, d);
+                    let off = at & !kind.in_box(k);
+                    if several(at) && one(off) {
+                        let cell = UNITS[BOX + other][off.trailing_zeros() as usize];
+                        return report_locked(f, d, [BOX + b, line, BOX + other], cell, "pointing");
+                    }
                 }
             }
         }
@@ -37,13 +48,25 @@ pub(crate) fn direct_pointing(g: &Grid, f: &mut Finding) -> bool {
 
 /// Direct claiming (SE 1.9).
 pub(crate) fn direct_claiming(g: &Grid, f: &mut Finding) -> bool {
-    let digits = digit_boards(g);
-    for lines in [COLUMNS, ROWS] {
+    let places = Places::cached(g, &mut f.memo.places);
+    for kind in [Line::Column, Line::Row] {
         for d in 1..=9u8 {
-            let db = digits[d as usize];
-            for home in lines.clone() {
-                if let Some(hit) = locked(db, home, BOXES, lines.clone()) {
-                    return report_locked(f, d, home, hit, "Direct claiming");
+            for i in 0..9 {
+                let home = kind.unit(i);
+                // The box (k = 0..3 along the line) holding its two or more places of `d`.
+                let Some(k) = confined(&IN_THIRD, places.of_digit(home, d)) else {
+                    continue;
+                };
+                let the_box = kind.box_across(i, k);
+                // The other lines of the same kind through that box, in increasing order.
+                for other in (i / 3 * 3..i / 3 * 3 + 3).filter(|&o| o != i) {
+                    let at = places.of_digit(kind.unit(other), d);
+                    let off = at & !THIRD[k];
+                    if several(at) && one(off) {
+                        let cell = UNITS[kind.unit(other)][off.trailing_zeros() as usize];
+                        let units = [home, BOX + the_box, kind.unit(other)];
+                        return report_locked(f, d, units, cell, "claiming");
+                    }
                 }
             }
         }
@@ -53,102 +76,192 @@ pub(crate) fn direct_claiming(g: &Grid, f: &mut Finding) -> bool {
 
 /// Direct hidden pair (SE 2.0).
 pub(crate) fn direct_hidden_pair(g: &Grid, f: &mut Finding) -> bool {
-    direct_hidden(g, f, &PAIRS, "Direct hidden pair")
+    direct_hidden(g, f, 2, "Direct hidden pair")
 }
 
 /// Direct hidden triple (SE 2.5).
 pub(crate) fn direct_hidden_triple(g: &Grid, f: &mut Finding) -> bool {
-    direct_hidden(g, f, &TRIPLES, "Direct hidden triple")
+    direct_hidden(g, f, 3, "Direct hidden triple")
 }
 
-/// Unit indices (into [`UNITS`]) by kind.
-const ROWS: std::ops::Range<usize> = 0..9;
-const COLUMNS: std::ops::Range<usize> = 9..18;
-const BOXES: std::ops::Range<usize> = 18..27;
-
-/// Where a locked digit leaves a hidden single.
-struct Locked {
-    /// The unit the digit is confined to.
-    confined_to: usize,
-    /// The unit (of the home's kind) where the single appears.
-    other: usize,
-    /// The single's cell.
-    cell: usize,
-}
-
-/// The first hidden single left by confining digit board `db` inside unit `home` to a crossing
-/// unit of kind `targets`, in a unit of kind `others` crossing that one.
-fn locked(
-    db: Bits,
-    home: usize,
-    targets: std::ops::Range<usize>,
-    others: std::ops::Range<usize>,
-) -> Option<Locked> {
-    let inside = db & UNIT_BITS[home];
-    if inside.count_ones() < 2 {
-        return None;
+/// The number of set bits of every 9-bit mask (no `popcnt` on baseline x86-64 or wasm32's
+/// scalar path would make `count_ones` a dozen instructions).
+const COUNT: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut m = 0;
+    while m < 512 {
+        t[m] = (m as u16).count_ones() as u8;
+        m += 1;
     }
-    let confined_to = targets.clone().find(|&u| inside & !UNIT_BITS[u] == 0)?;
-    let line = UNIT_BITS[confined_to];
-    others
-        .filter(|&o| o != home && UNIT_BITS[o] & line != 0)
-        .find_map(|other| {
-            let places = db & UNIT_BITS[other];
-            let off = places & !line;
-            (places.count_ones() > 1 && off.count_ones() == 1).then(|| Locked {
-                confined_to,
-                other,
-                cell: off.trailing_zeros() as usize,
-            })
-        })
+    t
+};
+
+/// The number of places in a 9-bit position mask.
+fn count(m: u16) -> u32 {
+    u32::from(COUNT[usize::from(m & 0x1FF)])
 }
 
-fn report_locked(f: &mut Finding, d: u8, home: usize, hit: Locked, name: &str) -> bool {
-    f.placements.push((hit.cell as u8, d));
+/// True if the mask has two bits or more.
+fn several(m: u16) -> bool {
+    m & m.wrapping_sub(1) != 0
+}
+
+/// True if the mask has exactly one bit.
+fn one(m: u16) -> bool {
+    m != 0 && !several(m)
+}
+
+/// The first unit of each kind in [`UNITS`]: rows 0..9, columns 9..18, boxes 18..27.
+const COLUMN: usize = 9;
+const BOX: usize = 18;
+
+/// Positions 3k..3k+3 of a unit (bit i = the unit's i-th cell): a row's or column's stretch in
+/// its k-th box, or a box's k-th row.
+const THIRD: [u16; 3] = [0o7, 0o70, 0o700];
+
+/// For every 9-bit position mask with two bits or more, the k (0..3) whose third (positions
+/// 3k..3k+3) holds them all, else 3.
+const IN_THIRD: [u8; 512] = confinement_table(THIRD);
+
+/// The same for a box's columns (positions k, k + 3, k + 6).
+const IN_BOX_COLUMN: [u8; 512] = confinement_table([0o111, 0o222, 0o444]);
+
+const fn confinement_table(parts: [u16; 3]) -> [u8; 512] {
+    let mut t = [3u8; 512];
+    let mut m = 0;
+    while m < 512 {
+        if (m as u16).count_ones() >= 2 {
+            let mut k = 0;
+            while k < 3 {
+                if m as u16 & !parts[k] == 0 {
+                    t[m] = k as u8;
+                }
+                k += 1;
+            }
+        }
+        m += 1;
+    }
+    t
+}
+
+/// The part of `table` holding every position of `m` (two or more), if one does.
+fn confined(table: &[u8; 512], m: u16) -> Option<usize> {
+    let k = usize::from(table[usize::from(m & 0x1FF)]);
+    (k < 3).then_some(k)
+}
+
+/// Every digit's places in every unit, as 9-bit position masks (bit i = `UNITS[u][i]`).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Places([[u16; 10]; 27]);
+
+impl Places {
+    /// The places on `g`, from `memo` when it holds them for the same candidates (the four
+    /// direct rungs run one after the other on the same grid).
+    fn cached(g: &Grid, memo: &mut Option<([u16; 81], Places)>) -> Places {
+        match memo {
+            Some((cand, places)) if *cand == g.cand => *places,
+            _ => {
+                let places = Places::of(g);
+                *memo = Some((g.cand, places));
+                places
+            }
+        }
+    }
+
+    fn of(g: &Grid) -> Places {
+        let mut p = [[0u16; 10]; 27];
+        for (u, unit) in UNITS.iter().enumerate() {
+            for (i, &c) in unit.iter().enumerate() {
+                let mut m = g.cand[c as usize];
+                while m != 0 {
+                    p[u][m.trailing_zeros() as usize] |= 1 << i;
+                    m &= m - 1;
+                }
+            }
+        }
+        Places(p)
+    }
+
+    fn of_digit(&self, u: usize, d: u8) -> u16 {
+        self.0[u][d as usize]
+    }
+}
+
+/// Rows or columns.
+#[derive(Clone, Copy)]
+enum Line {
+    Row,
+    Column,
+}
+
+impl Line {
+    /// The `i`-th line of this kind, as a unit index.
+    fn unit(self, i: usize) -> usize {
+        match self {
+            Line::Row => i,
+            Line::Column => COLUMN + i,
+        }
+    }
+
+    /// The row or column (k) of a box holding all of `m`'s two or more box positions.
+    fn confined_in_box(self, m: u16) -> Option<usize> {
+        match self {
+            Line::Row => confined(&IN_THIRD, m),
+            Line::Column => confined(&IN_BOX_COLUMN, m),
+        }
+    }
+
+    /// A box's k-th row or column, as box positions.
+    fn in_box(self, k: usize) -> u16 {
+        match self {
+            Line::Row => THIRD[k],
+            Line::Column => 0o111 << k,
+        }
+    }
+
+    /// The unit of box `b`'s k-th row or column.
+    fn box_line(self, b: usize, k: usize) -> usize {
+        match self {
+            Line::Row => b / 3 * 3 + k,
+            Line::Column => COLUMN + b % 3 * 3 + k,
+        }
+    }
+
+    /// The boxes sharing box `b`'s rows (or columns), in increasing order, `b` included.
+    fn boxes_along(self, b: usize) -> impl Iterator<Item = usize> {
+        (0..3).map(move |k| match self {
+            Line::Row => b / 3 * 3 + k,
+            Line::Column => k * 3 + b % 3,
+        })
+    }
+
+    /// The box that line `i`'s k-th stretch of three cells lies in.
+    fn box_across(self, i: usize, k: usize) -> usize {
+        match self {
+            Line::Row => i / 3 * 3 + k,
+            Line::Column => k * 3 + i / 3,
+        }
+    }
+}
+
+/// Records a direct pointing or claiming: the digit confined inside `units[0]` to `units[1]`
+/// leaves `cell` as its one place in `units[2]`.
+fn report_locked(f: &mut Finding, d: u8, units: [usize; 3], cell: u8, kind: &str) -> bool {
+    f.placements.push((cell, d));
     if f.explain {
-        let pattern = cells_of(UNIT_BITS[home] & UNIT_BITS[hit.confined_to]);
-        f.set_cells(pattern.chain([hit.cell]));
+        let [home, confined_to, other] = units;
+        let pattern = cells_of(UNIT_BITS[home] & UNIT_BITS[confined_to]);
+        f.set_cells(pattern.chain([usize::from(cell)]));
         f.text = format!(
-            "{name}: within {}, {d} can only be in {}, so in {} it can only go in {}",
+            "Direct {kind}: within {}, {d} can only be in {}, so in {} it can only go in {}",
             unit_name(home),
-            unit_name(hit.confined_to),
-            unit_name(hit.other),
-            cell_name(hit.cell)
+            unit_name(confined_to),
+            unit_name(other),
+            cell_name(usize::from(cell))
         );
     }
     true
 }
-
-/// The board of every digit's candidate cells (index 0 unused).
-fn digit_boards(g: &Grid) -> [Bits; 10] {
-    let mut boards = [0 as Bits; 10];
-    for (c, &m) in g.cand.iter().enumerate() {
-        let mut m = m;
-        while m != 0 {
-            boards[m.trailing_zeros() as usize] |= bit(c);
-            m &= m - 1;
-        }
-    }
-    boards
-}
-
-/// The digit sets of `k` digits as 9-bit masks (bit i = digit i + 1), in increasing order.
-const fn subsets<const N: usize>(k: u32) -> [u16; N] {
-    let mut out = [0u16; N];
-    let mut n = 0;
-    let mut m = 0u16;
-    while m < 512 {
-        if m.count_ones() == k {
-            out[n] = m;
-            n += 1;
-        }
-        m += 1;
-    }
-    out
-}
-
-const PAIRS: [u16; 36] = subsets(2);
-const TRIPLES: [u16; 84] = subsets(3);
 
 /// Units in SE's order for hidden sets: boxes, columns, rows.
 const HIDDEN_UNIT_ORDER: [usize; 27] = {
@@ -167,59 +280,57 @@ const HIDDEN_UNIT_ORDER: [usize; 27] = {
     o
 };
 
-fn direct_hidden(g: &Grid, f: &mut Finding, sets: &[u16], name: &str) -> bool {
-    let k = sets[0].count_ones();
+fn direct_hidden(g: &Grid, f: &mut Finding, k: u32, name: &str) -> bool {
+    let places = Places::cached(g, &mut f.memo.places);
     for &u in &HIDDEN_UNIT_ORDER {
-        let unit = &UNITS[u];
-        // Places of every digit in the unit, as 9-bit position masks (bit i = unit[i]).
-        let mut places = [0u16; 9];
-        let mut empties = 0;
-        for (i, &c) in unit.iter().enumerate() {
-            let mut m = g.cand[c as usize];
-            empties += u32::from(m != 0);
-            while m != 0 {
-                places[m.trailing_zeros() as usize - 1] |= 1 << i;
-                m &= m - 1;
-            }
-        }
+        let at = &places.0[u];
+        let empties = count(at.iter().fold(0, |acc, &p| acc | p));
         if empties <= k {
             continue;
         }
-        // Digits that may belong to a set: two to k places.
+        // Digits that may belong to a set (two to k places), as bit d - 1.
         let mut usable = 0u16;
-        for (i, p) in places.iter().enumerate() {
-            if (2..=k).contains(&p.count_ones()) {
+        for (i, &p) in at[1..].iter().enumerate() {
+            if several(p) && count(p) <= k {
                 usable |= 1 << i;
             }
         }
-        for &set in sets {
-            if set & !usable != 0 {
+        if count(usable) < k {
+            continue;
+        }
+        // Sets of k usable digits in increasing order of their masks (SE's order): the
+        // submasks of `usable`, ascending.
+        let mut set = 0u16;
+        loop {
+            set = set.wrapping_sub(usable) & usable;
+            if set == 0 {
+                break;
+            }
+            if count(set) != k {
                 continue;
             }
-            let cells = digit_indices(set).fold(0u16, |acc, i| acc | places[i]);
-            if cells.count_ones() != k {
+            let cells = positions(set).fold(0u16, |acc, i| acc | at[i + 1]);
+            if count(cells) != k {
                 continue;
             }
-            let single = (0..9).filter(|&i| set & 1 << i == 0).find_map(|i| {
-                let off = places[i] & !cells;
-                (places[i].count_ones() > 1 && off.count_ones() == 1)
-                    .then_some((i, off.trailing_zeros() as usize))
+            let single = at[1..].iter().enumerate().find_map(|(i, &p)| {
+                let off = p & !cells;
+                (set & 1 << i == 0 && several(p) && one(off))
+                    .then(|| (i as u8 + 1, UNITS[u][off.trailing_zeros() as usize]))
             });
-            if let Some((i, at)) = single {
-                let (d, cell) = (i as u8 + 1, usize::from(unit[at]));
-                f.placements.push((cell as u8, d));
+            if let Some((d, cell)) = single {
+                f.placements.push((cell, d));
                 if f.explain {
                     let set_cells: Vec<usize> =
-                        digit_indices(cells).map(|j| usize::from(unit[j])).collect();
-                    let digits: Vec<String> =
-                        digit_indices(set).map(|j| (j + 1).to_string()).collect();
-                    f.set_cells(set_cells.iter().copied().chain([cell]));
+                        positions(cells).map(|i| usize::from(UNITS[u][i])).collect();
+                    let digits: Vec<String> = positions(set).map(|i| (i + 1).to_string()).collect();
+                    f.set_cells(set_cells.iter().copied().chain([usize::from(cell)]));
                     f.text = format!(
                         "{name}: in {}, {} can only be in {}, so {d} can only go in {}",
                         unit_name(u),
                         digits.join(" and "),
-                        super::candidates::cell_list(set_cells),
-                        cell_name(cell)
+                        cell_list(set_cells),
+                        cell_name(usize::from(cell))
                     );
                 }
                 return true;
@@ -230,7 +341,7 @@ fn direct_hidden(g: &Grid, f: &mut Finding, sets: &[u16], name: &str) -> bool {
 }
 
 /// The bit positions of a 9-bit mask, in increasing order.
-fn digit_indices(mut m: u16) -> impl Iterator<Item = usize> {
+fn positions(mut m: u16) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         (m != 0).then(|| {
             let i = m.trailing_zeros() as usize;
@@ -249,13 +360,10 @@ mod tests {
     type Find = fn(&Grid, &mut Finding) -> bool;
 
     #[test]
-    fn unit_and_set_orders_are_ses() {
+    fn unit_order_is_boxes_columns_rows() {
         assert_eq!(&HIDDEN_UNIT_ORDER[..3], &[18, 19, 20]);
         assert_eq!(&HIDDEN_UNIT_ORDER[9..12], &[9, 10, 11]);
         assert_eq!(&HIDDEN_UNIT_ORDER[18..21], &[0, 1, 2]);
-        assert_eq!(PAIRS[..3], [0b011, 0b101, 0b110]);
-        assert_eq!(TRIPLES[0], 0b111);
-        assert_eq!(*TRIPLES.last().unwrap(), 0b111 << 6);
     }
 
     #[test]

@@ -46,6 +46,9 @@ pub(crate) struct Memo {
     /// The candidates of the last grid whose implications were tabulated in `Both` mode, and
     /// those tables (forcing chains and the dynamic rungs read the same ones).
     pub(super) links: Option<([u16; 81], super::aic::Links)>,
+    /// The candidates of the last grid the direct rungs read, and every digit's places in
+    /// every unit on it.
+    pub(super) places: Option<([u16; 81], super::direct::Places)>,
 }
 
 /// The rungs whose search on one digit reads only that digit's cells (and whose result over
