@@ -277,6 +277,11 @@ function describeHint(hint) {
     const unit = /within (row|column|box)/.exec(hint.message)?.[1] ?? 'row, column or box';
     return `${placed.digit} has no other place in this ${unit}, so it goes in the highlighted cell.`;
   }
+  if (hint.technique?.startsWith('Direct ') && placed) {
+    // A pointing, claiming or hidden pair/triple that leaves a single: the reason, then the place.
+    const [why, then] = hint.message.replace(/^[^:]*:\s*/, '').split(', so ');
+    return `Look at the highlighted cells: ${plain(why)}. So ${plain(then ?? '')}: it is ${placed.digit}.`;
+  }
   if (hint.technique === 'Reveal' && placed) {
     return `No simple step is left here; the highlighted cell is ${placed.digit}.`;
   }

@@ -5,11 +5,9 @@
 //! puzzle form) and code frozen with it: the procedure g1 and g2 share ([`shared_v1`]; g3 and
 //! g4 call its retry loop), the grader ladder snapshots they grade on (`ladder_v1` for g1 and
 //! g2, `ladder_v2` for g3, `ladder_v3` for g4, whose table is also today's live ladder), the
-//! search whose node counts their removal budget counts ([`solver_v1`], up to g3) and the
-//! candidate masks their singles tests use (`placement`). g3 and g4 also call g2's grid and
-//! singles closure, frozen with g2. g4 asks today's band solver whether a removal keeps the
-//! puzzle unique, without a node budget: the answer is a fact about the puzzle, so g4's boards
-//! do not depend on how the solver finds it.
+//! search whose node counts their removal budget counts ([`solver_v1`]) and the candidate masks
+//! their singles tests use (`placement`). g3 and g4 also call g2's grid and singles closure,
+//! frozen with g2.
 //! Frozen files are never edited; a change that could move a board is a new version with new
 //! files. A new version is one module here, one line in [`GENERATORS`] and one fixture file.
 

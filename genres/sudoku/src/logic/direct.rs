@@ -150,6 +150,22 @@ fn confined(table: &[u8; 512], m: u16) -> Option<usize> {
     (k < 3).then_some(k)
 }
 
+/// Each cell's three units and its position in each (`UNITS[u][i] == c`).
+const CELL_AT: [[(usize, usize); 3]; 81] = {
+    let mut t = [[(0, 0); 3]; 81];
+    let mut u = 0;
+    while u < 27 {
+        let mut i = 0;
+        while i < 9 {
+            let c = UNITS[u][i] as usize;
+            t[c][u / 9] = (u, i);
+            i += 1;
+        }
+        u += 1;
+    }
+    t
+};
+
 /// Every digit's places in every unit, as 9-bit position masks (bit i = `UNITS[u][i]`).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Places([[u16; 10]; 27]);
@@ -170,13 +186,15 @@ impl Places {
 
     fn of(g: &Grid) -> Places {
         let mut p = [[0u16; 10]; 27];
-        for (u, unit) in UNITS.iter().enumerate() {
-            for (i, &c) in unit.iter().enumerate() {
-                let mut m = g.cand[c as usize];
-                while m != 0 {
-                    p[u][m.trailing_zeros() as usize] |= 1 << i;
-                    m &= m - 1;
-                }
+        for (c, &cand) in g.cand.iter().enumerate() {
+            let [(u0, i0), (u1, i1), (u2, i2)] = CELL_AT[c];
+            let mut m = cand;
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                p[u0][d] |= 1 << i0;
+                p[u1][d] |= 1 << i1;
+                p[u2][d] |= 1 << i2;
+                m &= m - 1;
             }
         }
         Places(p)

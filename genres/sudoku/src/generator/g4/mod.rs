@@ -21,11 +21,9 @@
 //! 4. Cells are tried once each, in that order. While the puzzle is solved by naked and hidden
 //!    singles, a clue goes when singles still fill its cell without it
 //!    ([`closure::singles_fill`]; a cell that is a naked or hidden single at once is not tested
-//!    further). Otherwise the clue goes when the puzzle stays unique without it (no solution
-//!    puts another digit in its cell: [`band_solver::has_other_solution`], run without a node
-//!    budget, so this is a property of the puzzle and not of a solver's node counts; g3 gave
-//!    up after 100,000 nodes of `solver_v1` and kept the clue) and, at MEDIUM and HARD,
-//!    `LADDER_V3` solves it within the target
+//!    further). Otherwise the clue goes when the puzzle stays unique without it
+//!    ([`solver::has_other_solution`] is false within [`REMOVAL_BUDGET`] nodes; an exhausted
+//!    budget keeps the clue) and, at MEDIUM and HARD, `LADDER_V3` solves it within the target
 //!    ([`logic::grade_capped`] on [`LADDER_V3`]); at EXPERT and MASTER uniqueness alone
 //!    decides, so the puzzle left is minimal. From the first such removal on only this second
 //!    test is used.
@@ -48,8 +46,8 @@ use dayseed_core::{Budget, Generated, Result};
 
 use super::g2::{closure, g2_grid, generate_g2};
 use super::ladder_v3::LADDER_V3;
-use super::shared_v1::{Attempt, Made, max_attempts, retry};
-use crate::band_solver;
+use super::shared_v1::{Attempt, Made, REMOVAL_BUDGET, max_attempts, retry};
+use super::solver_v1 as solver;
 use crate::board::Cells;
 use crate::level::Level;
 use crate::logic::{self, LogicGrade};
@@ -127,12 +125,11 @@ fn remove_clues(solution: &Cells, order: &[u8; 81], target: Level) -> (Cells, Op
     (puzzle, last)
 }
 
-/// Whether `puzzle` (just emptied at `cell`, which held `digit`) is still unique: no solution
-/// puts another digit there. Asked of the band solver without a node budget, so the answer is a
-/// fact about the puzzle, whatever solver gives it.
+/// Whether `puzzle` (just emptied at `cell`, which held `digit`) is unique by the solver within
+/// [`REMOVAL_BUDGET`] nodes.
 fn unique_without(puzzle: &Cells, cell: usize, digit: u8) -> bool {
-    let mut budget = Budget::unlimited();
-    band_solver::has_other_solution(puzzle, cell, digit, &mut budget) == Some(false)
+    let mut budget = Budget::new(REMOVAL_BUDGET);
+    solver::has_other_solution(puzzle, cell, digit, &mut budget) == Some(false)
 }
 
 #[cfg(test)]
