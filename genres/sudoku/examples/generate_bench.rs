@@ -84,7 +84,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .map(|(l, n)| format!("{}={n}", l.name()))
             .collect();
         eprintln!(
-            "fresh V2 grades: {} differ_from_stored={differ} score min/q1/median/q3/max={:.1}/{:.1}/{:.1}/{:.1}/{:.1} attempts min/q1/median/q3/max={}/{}/{}/{}/{} one_grade_median_ms={:.3}",
+            "fresh V3 grades: {} differ_from_stored={differ} score min/q1/median/q3/max={:.1}/{:.1}/{:.1}/{:.1}/{:.1} attempts min/q1/median/q3/max={}/{}/{}/{}/{} one_grade_median_ms={:.3}",
             levels.join(" "),
             q(0),
             q(1),

@@ -6,9 +6,10 @@ use dayseed_core::{Error, Result};
 ///
 /// Which techniques a level allows depends on the ladder walked. The generators g1 and g2 grade
 /// with `LADDER_V1` (in `generator::ladder_v1`), and the variant descriptions below name its
-/// families first. g3 (current), grading reports and hints use `LADDER_V2` (in
-/// `generator::ladder_v2`, frozen with g3), ordered by Sukaku Explainer's ratings (tabled in
-/// the `logic` module docs), where the boundaries move: X-wing
+/// families first. g3 uses `LADDER_V2` (in `generator::ladder_v2`, frozen with g3), and g4
+/// (current), grading reports and hints `LADDER_V3` (`generator::ladder_v3`: V2 plus Sukaku
+/// Explainer's direct techniques, which are EASY), both ordered by Sukaku Explainer's ratings
+/// (tabled in the `logic` module docs), where the boundaries move: X-wing
 /// and swordfish are MEDIUM; strong-link chains of two links (skyscraper, kite, turbot fish,
 /// grouped or not), empty rectangles, unique rectangles and loops are HARD; BUG types, longer
 /// strong-link chains, big wings, aligned pair exclusion and forcing chains rated below 7.5 are
@@ -16,7 +17,9 @@ use dayseed_core::{Error, Result};
 /// MASTER.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Level {
-    /// `LADDER_V1`: singles only (naked and hidden); the same under `LADDER_V2`.
+    /// `LADDER_V1`: singles only (naked and hidden); the same under `LADDER_V2`; `LADDER_V3`
+    /// adds the direct techniques (a pointing, claiming or hidden pair or triple used only for
+    /// the hidden single it leaves, rated 1.7-2.5).
     Easy,
     /// `LADDER_V1`: adds locked candidates (pointing/claiming) and naked/hidden pairs and
     /// triples (`LADDER_V2` adds X-wing and swordfish).
