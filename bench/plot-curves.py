@@ -11,6 +11,7 @@ Reads, from DIR (default: bench/results next to this script), and writes beside 
       ms per puzzle at each level: dayseed gen (whole process), the generator alone, and Solo
       (generator g2)
   sudoku-g3.csv         the same, for generator g3             -> sudoku-g3.svg
+  sudoku-g4.csv         the same, for generator g4             -> sudoku-g4.svg
   sudoku-solver.csv     list,ours_per_sec,peer_per_sec         -> sudoku-solver.svg
       solver throughput on each puzzle list: dayseed against the `sudoku` crate
 
@@ -293,6 +294,8 @@ def main():
              ("sudoku-generate", lambda s, d, log: plot_sudoku_generate(s, d, log, "g2"),
               a.time_scale == "log"),
              ("sudoku-g3", lambda s, d, log: plot_sudoku_generate(s, d, log, "g3"),
+              a.time_scale == "log"),
+             ("sudoku-g4", lambda s, d, log: plot_sudoku_generate(s, d, log, "g4"),
               a.time_scale == "log"),
              ("sudoku-solver", plot_solver, a.rate_scale == "log")]
     if not os.path.isdir(a.results):

@@ -16,8 +16,9 @@
 #   bench/sudoku-generate.sh [REPS]        (default 7)
 #   env: N_EASY.. N_MASTER, SOLO_N_EASY.. SOLO_N_MASTER override counts;
 #        DAYSEED, GENERATE_BENCH use prebuilt binaries (e.g. an older build) instead of building;
-#        CSV sets the CSV path (default bench/results/sudoku-g3.csv, the current version's;
-#        sudoku-generate.csv keeps g2's figures from when g2 was current; empty: no CSV).
+#        CSV sets the CSV path (default bench/results/sudoku-g4.csv, the current version's;
+#        sudoku-generate.csv and sudoku-g3.csv keep g2's and g3's figures from when each was
+#        current; empty: no CSV).
 #
 # Requires: cargo, python3, /usr/games/sgt-solo (apt-get install -y sgt-puzzles).
 set -euo pipefail
@@ -34,7 +35,7 @@ if [ -z "${GENERATE_BENCH:-}" ]; then
     cargo build --release -q -p dayseed-sudoku --example generate_bench
     GENERATE_BENCH="$TARGET/examples/generate_bench"
 fi
-CSV=${CSV-bench/results/sudoku-g3.csv}
+CSV=${CSV-bench/results/sudoku-g4.csv}
 echo "# $(uptime)"
 
 python3 - "$DAYSEED" "$GENERATE_BENCH" "$SOLO" "$REPS" "$CSV" <<'PY'
