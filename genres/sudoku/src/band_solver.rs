@@ -105,7 +105,7 @@ const COLUMN_BIT: [u16; 27] = {
 };
 
 /// The number of set bits of a 9-bit value.
-const POPCOUNT9: [u8; 512] = {
+pub(crate) const POPCOUNT9: [u8; 512] = {
     let mut t = [0u8; 512];
     let mut s = 0;
     while s < 512 {

@@ -17,6 +17,7 @@
 
 use super::candidates::{Grid, UNIT_BITS, UNITS, cell_list, cell_name, cells_of, unit_name};
 use super::technique::Finding;
+use crate::band_solver::POPCOUNT9;
 
 /// Direct pointing (SE 1.7).
 pub(crate) fn direct_pointing(g: &Grid, f: &mut Finding) -> bool {
@@ -84,21 +85,10 @@ pub(crate) fn direct_hidden_triple(g: &Grid, f: &mut Finding) -> bool {
     direct_hidden(g, f, 3, "Direct hidden triple")
 }
 
-/// The number of set bits of every 9-bit mask (no `popcnt` on baseline x86-64 or wasm32's
-/// scalar path would make `count_ones` a dozen instructions).
-const COUNT: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut m = 0;
-    while m < 512 {
-        t[m] = (m as u16).count_ones() as u8;
-        m += 1;
-    }
-    t
-};
-
 /// The number of places in a 9-bit position mask.
 fn count(m: u16) -> u32 {
-    u32::from(COUNT[usize::from(m & 0x1FF)])
+    // A table: baseline x86-64 has no popcnt instruction, and `count_ones` is a dozen there.
+    u32::from(POPCOUNT9[usize::from(m & 0x1FF)])
 }
 
 /// True if the mask has two bits or more.
