@@ -280,7 +280,7 @@ function describeHint(hint) {
   if (hint.technique?.startsWith('Direct ') && placed) {
     // A pointing, claiming or hidden pair/triple that leaves a single: the reason, then the place.
     const [why, then] = hint.message.replace(/^[^:]*:\s*/, '').split(', so ');
-    return `Look at the highlighted cells: ${plain(why)}. So ${plain(then ?? '')}: it is ${placed.digit}.`;
+    return then ? `Look at the highlighted cells: ${plain(why)}. So ${plain(then)}.` : `${plain(why)}: the highlighted cell is ${placed.digit}.`;
   }
   if (hint.technique === 'Reveal' && placed) {
     return `No simple step is left here; the highlighted cell is ${placed.digit}.`;
