@@ -75,8 +75,8 @@ const STATES: usize = 1458;
 pub(super) struct Links {
     /// Cells holding each digit as a candidate.
     pub(super) digit: [Bits; 10],
-    /// The implications of every state in one mode, in [`Links::each`]'s order (built once per
-    /// mode, as every search of the mode follows them many times): those of state `s` are
+    /// The implications of every state with both kinds of links, in [`Links::each`]'s order
+    /// (built once, as every search follows them many times): those of state `s` are
     /// `next[start[s]..start[s + 1]]`.
     start: Vec<u32>,
     next: Vec<u16>,
@@ -104,60 +104,100 @@ impl Links {
             return links.clone();
         }
         let mut links = Links::new(g);
-        links.tabulate(g, Mode::Both);
+        links.tabulate(g);
         memo.links = Some((g.cand, links.clone()));
         links
     }
 
-    /// Tabulates the implications of every candidate's two states in `mode` (a state that is
-    /// not a candidate is never reached and has none).
-    pub(super) fn tabulate(&mut self, g: &Grid, mode: Mode) {
+    /// Tabulates the implications of every candidate's two states with both kinds of links (a
+    /// state that is not a candidate is never reached and has none).
+    pub(super) fn tabulate(&mut self, g: &Grid) {
         let mut next = std::mem::take(&mut self.next);
         next.clear();
         self.start.clear();
         for s in 0..STATES {
             self.start.push(next.len() as u32);
             if g.cand[cell_of(s)] & (1 << digit_of(s)) != 0 {
-                self.each(g, s, mode, |q| next.push(q as u16));
+                self.each(g, s, |q| next.push(q as u16));
             }
         }
         self.start.push(next.len() as u32);
         self.next = next;
     }
 
-    /// The implications of `s` in the tabulated mode.
+    /// The implications of `s`.
     pub(super) fn of(&self, s: State) -> &[u16] {
         &self.next[self.start[s] as usize..self.start[s + 1] as usize]
     }
 
-    /// Calls `visit(next)` for every implication of `s`.
-    fn each(&self, g: &Grid, s: State, mode: Mode, mut visit: impl FnMut(State)) {
+    /// Calls `visit(next)` for every implication of `s`: first those on its own cell (the Y
+    /// links), then those on its digit (the X links; see [`View`]).
+    fn each(&self, g: &Grid, s: State, mut visit: impl FnMut(State)) {
         let (c, d) = (cell_of(s), digit_of(s));
         // SE's order: the cell's own candidates, then the box, the row and the column.
         if s % 2 == 1 {
-            if mode != Mode::X {
-                for e in super::candidates::digits_of(g.cand[c] & !(1 << d)) {
-                    visit(state(c, e, false));
-                }
+            for e in super::candidates::digits_of(g.cand[c] & !(1 << d)) {
+                visit(state(c, e, false));
             }
             for q in peers_se_in(c, self.digit[d as usize]) {
                 visit(state(q, d, false));
             }
         } else {
-            if mode != Mode::X && g.cand[c].count_ones() == 2 {
+            if g.cand[c].count_ones() == 2 {
                 let e = (g.cand[c] & !(1 << d)).trailing_zeros() as u8;
                 visit(state(c, e, true));
             }
-            if mode != Mode::Y {
-                for u in [18 + super::candidates::box_of(c), row(c), 9 + col(c)] {
-                    let m = self.digit[d as usize] & UNIT_BITS[u] & !bit(c);
-                    // Exactly one other place (a power of two, without a software popcount).
-                    if m != 0 && m & (m - 1) == 0 {
-                        visit(state(m.trailing_zeros() as usize, d, true));
-                    }
+            for u in [18 + super::candidates::box_of(c), row(c), 9 + col(c)] {
+                let m = self.digit[d as usize] & UNIT_BITS[u] & !bit(c);
+                // Exactly one other place (a power of two, without a software popcount).
+                if m != 0 && m & (m - 1) == 0 {
+                    visit(state(m.trailing_zeros() as usize, d, true));
                 }
             }
         }
+    }
+}
+
+/// The implications one search mode allows, as part of each state's in a [`Links`] table:
+/// [`Links::each`] lists a state's implications on its own cell first (a "holds" state's weak
+/// links to the cell's other candidates, a "does not hold" state's Y link), then those on its
+/// digit (weak links to its peers, X links). X links only keep the second part; Y links only
+/// keep all of a "holds" state's and the first part of a "does not hold" state's (SE's rule).
+struct View<'a> {
+    links: &'a Links,
+    /// Per state, its implications' range in `links.next`.
+    range: Vec<(u32, u32)>,
+}
+
+impl<'a> View<'a> {
+    /// The view of `links` (tabulated on `g`) in `mode`.
+    fn new(g: &Grid, links: &'a Links, mode: Mode) -> View<'a> {
+        // States that are not candidates are never reached: left empty.
+        let mut range = vec![(0, 0); STATES];
+        for c in 0..81 {
+            // A "holds" state's implications on its cell are the cell's other candidates; a
+            // "does not hold" state has one there if the cell has two candidates.
+            let n = g.cand[c].count_ones();
+            for d in super::candidates::digits_of(g.cand[c]) {
+                for on in [false, true] {
+                    let s = state(c, d, on);
+                    let (lo, hi) = (links.start[s], links.start[s + 1]);
+                    let own = if on { n - 1 } else { u32::from(n == 2) };
+                    range[s] = match mode {
+                        Mode::X => (lo + own, hi),
+                        Mode::Y if !on => (lo, lo + own),
+                        _ => (lo, hi),
+                    };
+                }
+            }
+        }
+        View { links, range }
+    }
+
+    /// The implications of `s` in the view's mode.
+    fn of(&self, s: State) -> &[u16] {
+        let (lo, hi) = self.range[s];
+        &self.links.next[lo as usize..hi as usize]
     }
 }
 
@@ -176,7 +216,7 @@ struct Reach {
 
 impl Reach {
     /// The components of the candidates' states (no implication leads to another state).
-    fn new(g: &Grid, links: &Links) -> Reach {
+    fn new(g: &Grid, links: &View) -> Reach {
         const NONE: u16 = u16::MAX;
         let is_cand = |s: State| g.cand[cell_of(s)] & (1 << digit_of(s)) != 0;
         let words = (0..STATES).filter(|&s| is_cand(s)).count().div_ceil(64);
@@ -308,7 +348,7 @@ fn node_limit(best: &Option<Best>, base: f64, min: usize) -> Option<u8> {
 
 /// Forcing chain or bidirectional cycle (SE's "forcing chains & cycles", 6.5 and up).
 pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
-    let mut links = Links::new(g);
+    let links = Links::both(g, &mut f.memo);
     let mut best: Option<Best> = None;
     let mut parent = vec![u16::MAX; STATES];
     let mut via = vec![u16::MAX; STATES];
@@ -317,11 +357,7 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
     // SE's order: X links only, then Y links only (loops from two-candidate cells), then both;
     // in each, every candidate in grid order, its loops first, then its chains.
     for mode in [Mode::X, Mode::Y, Mode::Both] {
-        if mode == Mode::Both {
-            links = Links::both(g, &mut f.memo);
-        } else {
-            links.tabulate(g, mode);
-        }
+        let view = View::new(g, &links, mode);
         let (cycle_base, chain_base) = if mode == Mode::Both {
             (7.0, 7.0)
         } else {
@@ -342,7 +378,7 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
         }
         // Which states each state can reach at all: a search whose goal is out of reach, or a
         // cycle search from a state on no loop, finds nothing at any length.
-        let reach = (mode == Mode::Both).then(|| Reach::new(g, &links));
+        let reach = (mode == Mode::Both).then(|| Reach::new(g, &view));
         let reaches = |a: State, b: State| reach.as_ref().is_none_or(|r| r.reaches(a, b));
         for c in 0..81 {
             if g.value[c] != 0 || (mode == Mode::Y && g.cand[c].count_ones() != 2) {
@@ -352,7 +388,7 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
                 let on_loop = reach.as_ref().is_none_or(|r| r.on_loop(state(c, d, true)));
                 if let Some(limit) = node_limit(&best, cycle_base, 4).filter(|_| on_loop) {
                     let mut bufs = (&mut parent[..], &mut via[..], &mut nodes[..], &mut queue);
-                    cycles(&links, state(c, d, true), mode, limit, &mut bufs, &mut best);
+                    cycles(&view, state(c, d, true), mode, limit, &mut bufs, &mut best);
                 }
                 if mode == Mode::Y {
                     continue;
@@ -363,7 +399,7 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
                     }
                     if let Some(limit) = node_limit(&best, chain_base, 3) {
                         search(
-                            &links,
+                            &view,
                             state(c, d, on),
                             mode,
                             limit,
@@ -442,7 +478,7 @@ type CycleBufs<'a> = (
 /// A loop removes every candidate outside its cells that sees a "holds" state and a "does not
 /// hold" state of its digit in the loop (one of the two is true, reading the loop either way).
 fn cycles(
-    links: &Links,
+    links: &View,
     start: State,
     mode: Mode,
     limit: u8,
@@ -532,7 +568,7 @@ fn path_to(mut p: State, parent: &[u16], via: &[u16]) -> Vec<State> {
 }
 
 /// The candidates a loop removes (see [`cycles`]).
-fn loop_eliminations(links: &Links, chain: &[State]) -> Vec<(u8, u8)> {
+fn loop_eliminations(links: &View, chain: &[State]) -> Vec<(u8, u8)> {
     let mut cells: Bits = 0;
     for &s in chain {
         cells |= bit(cell_of(s));
@@ -541,7 +577,7 @@ fn loop_eliminations(links: &Links, chain: &[State]) -> Vec<(u8, u8)> {
     let mut back = [0u128; 10];
     for &s in chain {
         let (c, d) = (cell_of(s), digit_of(s));
-        let seen = PEER_BITS[c] & links.digit[d as usize] & !cells;
+        let seen = PEER_BITS[c] & links.links.digit[d as usize] & !cells;
         if s % 2 == 1 {
             forw[d as usize] |= seen;
         } else {
@@ -570,7 +606,7 @@ fn describe(s: State) -> String {
 /// Breadth-first search from `start` for its negation, in at most `limit` candidates.
 #[allow(clippy::too_many_arguments)]
 fn search(
-    links: &Links,
+    links: &View,
     start: State,
     mode: Mode,
     limit: u8,
@@ -640,7 +676,7 @@ mod tests {
     use crate::logic::testutil::{HARD_PUZZLES, grid_with_candidates, parse};
 
     /// The states reachable from `a` (itself only if on a loop), by breadth-first search.
-    fn reachable(links: &Links, a: State) -> Vec<bool> {
+    fn reachable(links: &View, a: State) -> Vec<bool> {
         let mut seen = vec![false; STATES];
         let mut queue: Vec<State> = links.of(a).iter().map(|&x| x as State).collect();
         while let Some(s) = queue.pop() {
@@ -657,7 +693,8 @@ mod tests {
         for p in HARD_PUZZLES {
             let g = Grid::new(&parse(p)).unwrap();
             let mut links = Links::new(&g);
-            links.tabulate(&g, Mode::Both);
+            links.tabulate(&g);
+            let links = View::new(&g, &links, Mode::Both);
             let reach = Reach::new(&g, &links);
             let cands: Vec<State> = (0..STATES)
                 .filter(|&s| g.cand[cell_of(s)] & (1 << digit_of(s)) != 0)
@@ -674,6 +711,30 @@ mod tests {
                 }
             }
             assert!(pairs > 0 && pairs < cands.len() * cands.len());
+        }
+    }
+
+    #[test]
+    fn views_keep_the_links_of_their_mode() {
+        // X links only: those on the state's digit; Y links only: all of a "holds" state's,
+        // those on the cell of a "does not hold" state.
+        for p in HARD_PUZZLES {
+            let g = Grid::new(&parse(p)).unwrap();
+            let mut links = Links::new(&g);
+            links.tabulate(&g);
+            for mode in [Mode::X, Mode::Y, Mode::Both] {
+                let view = View::new(&g, &links, mode);
+                for s in (0..STATES).filter(|&s| g.cand[cell_of(s)] & (1 << digit_of(s)) != 0) {
+                    let want: Vec<u16> = (links.of(s).iter().copied())
+                        .filter(|&q| match mode {
+                            Mode::X => digit_of(q as State) == digit_of(s),
+                            Mode::Y => s % 2 == 1 || cell_of(q as State) == cell_of(s),
+                            Mode::Both => true,
+                        })
+                        .collect();
+                    assert_eq!(view.of(s), &want[..], "{p} {s}");
+                }
+            }
         }
     }
 

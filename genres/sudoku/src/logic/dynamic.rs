@@ -612,7 +612,6 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::aic::Mode;
     use super::*;
     use crate::logic::testutil::grid_with_candidates;
 
@@ -722,7 +721,7 @@ mod tests {
             "Dynamic forcing chains: wherever 4 goes in row 6, r5c8≠4, so 4 is removed from r5c8"
         );
         let mut links = Links::new(grid);
-        links.tabulate(grid, Mode::Both);
+        links.tabulate(grid);
         let digits = links.digit;
         let mut scratch = Box::new(Scratch::new());
         let cut: Vec<Run> = cells_of(digits[4] & UNIT_BITS[5])
