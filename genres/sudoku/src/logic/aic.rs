@@ -300,6 +300,11 @@ impl Reach {
         self.reach[ca * self.words + cb / 64] & (1 << (cb % 64)) != 0
     }
 
+    /// True if `a` and `b` follow from each other.
+    fn same(&self, a: State, b: State) -> bool {
+        self.comp[a] == self.comp[b]
+    }
+
     /// True if `a` lies on a loop of implications.
     fn on_loop(&self, a: State) -> bool {
         self.big[self.comp[a] as usize]
@@ -388,7 +393,11 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
                 let on_loop = reach.as_ref().is_none_or(|r| r.on_loop(state(c, d, true)));
                 if let Some(limit) = node_limit(&best, cycle_base, 4).filter(|_| on_loop) {
                     let mut bufs = (&mut parent[..], &mut via[..], &mut nodes[..], &mut queue);
-                    cycles(&view, state(c, d, true), mode, limit, &mut bufs, &mut best);
+                    let start = state(c, d, true);
+                    // A state that cannot lead back to the start is on no loop through it,
+                    // nor is anything that follows from it.
+                    let back = |s: State| reach.as_ref().is_none_or(|r| r.same(s, start));
+                    cycles(&view, start, mode, limit, back, &mut bufs, &mut best);
                 }
                 if mode == Mode::Y {
                     continue;
@@ -398,11 +407,14 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
                         continue;
                     }
                     if let Some(limit) = node_limit(&best, chain_base, 3) {
+                        // A state from which the goal cannot follow leads nowhere.
+                        let goal = state(c, d, !on);
                         search(
                             &view,
                             state(c, d, on),
                             mode,
                             limit,
+                            |s| reaches(s, goal),
                             &mut parent,
                             &mut nodes,
                             &mut queue,
@@ -477,11 +489,15 @@ type CycleBufs<'a> = (
 /// negation of a child of a tree state implies `start` again, with at least four candidates.
 /// A loop removes every candidate outside its cells that sees a "holds" state and a "does not
 /// hold" state of its digit in the loop (one of the two is true, reading the loop either way).
+/// Only states for which `back` holds are followed; it must hold for every state that leads
+/// back to `start` (the others and what they reach close no loop, and as each state is reached
+/// first from a state that leads back to it, leaving them out changes nothing).
 fn cycles(
     links: &View,
     start: State,
     mode: Mode,
     limit: u8,
+    back: impl Fn(State) -> bool,
     bufs: &mut CycleBufs,
     best: &mut Option<Best>,
 ) {
@@ -503,12 +519,15 @@ fn cycles(
         }
         for &q in links.of(p) {
             let q = q as State;
+            if !back(q) {
+                continue;
+            }
             // SE skips a state that is already on the path to `p`: asked only once an
             // implication of `q` would count (the path does not change meanwhile).
             let mut skip = None;
             for &r in links.of(q) {
                 let r = r as State;
-                if r != start && seen[r / 64] & (1 << (r % 64)) != 0 {
+                if !back(r) || r != start && seen[r / 64] & (1 << (r % 64)) != 0 {
                     continue;
                 }
                 if *skip.get_or_insert_with(|| on_path(q, p, parent, via)) {
@@ -603,13 +622,17 @@ fn describe(s: State) -> String {
     describe_state(cell_of(s), digit_of(s), s % 2 == 1)
 }
 
-/// Breadth-first search from `start` for its negation, in at most `limit` candidates.
+/// Breadth-first search from `start` for its negation, in at most `limit` candidates. Only
+/// states for which `toward` holds are followed; it must hold for every state from which the
+/// negation follows (the others never lead to it, and as each state is reached first from a
+/// state that leads to it, leaving them out changes nothing).
 #[allow(clippy::too_many_arguments)]
 fn search(
     links: &View,
     start: State,
     mode: Mode,
     limit: u8,
+    toward: impl Fn(State) -> bool,
     parent: &mut [u16],
     nodes: &mut [u8],
     queue: &mut Vec<State>,
@@ -633,7 +656,7 @@ fn search(
         }
         for &n in links.of(s) {
             let n = n as State;
-            if seen[n / 64] & (1 << (n % 64)) != 0 {
+            if seen[n / 64] & (1 << (n % 64)) != 0 || !toward(n) {
                 continue;
             }
             seen[n / 64] |= 1 << (n % 64);
