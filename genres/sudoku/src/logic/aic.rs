@@ -170,10 +170,17 @@ struct View<'a> {
 }
 
 impl<'a> View<'a> {
-    /// The view of `links` (tabulated on `g`) in `mode`.
-    fn new(g: &Grid, links: &'a Links, mode: Mode) -> View<'a> {
-        // States that are not candidates are never reached: left empty.
-        let mut range = vec![(0, 0); STATES];
+    /// A view of `links`, to be set to a mode.
+    fn new(links: &'a Links) -> View<'a> {
+        View {
+            links,
+            // States that are not candidates are never reached: left empty.
+            range: vec![(0, 0); STATES],
+        }
+    }
+
+    /// Sets the view to `mode` (`g` is the grid `links` was tabulated on).
+    fn set(&mut self, g: &Grid, mode: Mode) {
         for c in 0..81 {
             // A "holds" state's implications on its cell are the cell's other candidates; a
             // "does not hold" state has one there if the cell has two candidates.
@@ -181,9 +188,9 @@ impl<'a> View<'a> {
             for d in super::candidates::digits_of(g.cand[c]) {
                 for on in [false, true] {
                     let s = state(c, d, on);
-                    let (lo, hi) = (links.start[s], links.start[s + 1]);
+                    let (lo, hi) = (self.links.start[s], self.links.start[s + 1]);
                     let own = if on { n - 1 } else { u32::from(n == 2) };
-                    range[s] = match mode {
+                    self.range[s] = match mode {
                         Mode::X => (lo + own, hi),
                         Mode::Y if !on => (lo, lo + own),
                         _ => (lo, hi),
@@ -191,7 +198,6 @@ impl<'a> View<'a> {
                 }
             }
         }
-        View { links, range }
     }
 
     /// The implications of `s` in the view's mode.
@@ -218,26 +224,29 @@ impl Reach {
     /// The components of the candidates' states (no implication leads to another state).
     fn new(g: &Grid, links: &View) -> Reach {
         const NONE: u16 = u16::MAX;
-        let is_cand = |s: State| g.cand[cell_of(s)] & (1 << digit_of(s)) != 0;
-        let words = (0..STATES).filter(|&s| is_cand(s)).count().div_ceil(64);
+        let count: u32 = g.cand.iter().map(|m| 2 * m.count_ones()).sum();
+        let words = (count as usize).div_ceil(64);
         let mut index = vec![NONE; STATES];
         let mut low = vec![0u16; STATES];
-        let mut on_stack = vec![false; STATES];
         let mut stack: Vec<usize> = Vec::new();
         let mut comp = vec![NONE; STATES];
         let mut reach: Vec<u64> = Vec::new();
         let mut big = Vec::new();
         let mut next = 0u16;
         let mut calls: Vec<(usize, usize)> = Vec::new();
-        for root in 0..STATES {
-            if index[root] != NONE || !is_cand(root) {
+        // The candidates' states in increasing order.
+        let roots = (0..81).flat_map(|c| {
+            super::candidates::digits_of(g.cand[c])
+                .flat_map(move |d| [state(c, d, false), state(c, d, true)])
+        });
+        for root in roots {
+            if index[root] != NONE {
                 continue;
             }
             index[root] = next;
             low[root] = next;
             next += 1;
             stack.push(root);
-            on_stack[root] = true;
             calls.push((root, 0));
             while let Some(&(v, i)) = calls.last() {
                 let edges = links.of(v);
@@ -249,9 +258,9 @@ impl Reach {
                         low[w] = next;
                         next += 1;
                         stack.push(w);
-                        on_stack[w] = true;
                         calls.push((w, 0));
-                    } else if on_stack[w] {
+                    } else if comp[w] == NONE {
+                        // Reached and in no component yet: on the stack.
                         low[v] = low[v].min(index[w]);
                     }
                     continue;
@@ -269,7 +278,6 @@ impl Reach {
                 reach[at + k / 64] |= 1 << (k % 64);
                 let from = stack.iter().rposition(|&w| w == v).expect("on the stack");
                 for &w in &stack[from..] {
-                    on_stack[w] = false;
                     comp[w] = k as u16;
                 }
                 for &w in &stack[from..] {
@@ -354,6 +362,7 @@ fn node_limit(best: &Option<Best>, base: f64, min: usize) -> Option<u8> {
 /// Forcing chain or bidirectional cycle (SE's "forcing chains & cycles", 6.5 and up).
 pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
     let links = Links::both(g, &mut f.memo);
+    let mut view = View::new(&links);
     let mut best: Option<Best> = None;
     let mut parent = vec![u16::MAX; STATES];
     let mut via = vec![u16::MAX; STATES];
@@ -362,7 +371,7 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
     // SE's order: X links only, then Y links only (loops from two-candidate cells), then both;
     // in each, every candidate in grid order, its loops first, then its chains.
     for mode in [Mode::X, Mode::Y, Mode::Both] {
-        let view = View::new(g, &links, mode);
+        view.set(g, mode);
         let (cycle_base, chain_base) = if mode == Mode::Both {
             (7.0, 7.0)
         } else {
@@ -717,7 +726,9 @@ mod tests {
             let g = Grid::new(&parse(p)).unwrap();
             let mut links = Links::new(&g);
             links.tabulate(&g);
-            let links = View::new(&g, &links, Mode::Both);
+            let mut view = View::new(&links);
+            view.set(&g, Mode::Both);
+            let links = view;
             let reach = Reach::new(&g, &links);
             let cands: Vec<State> = (0..STATES)
                 .filter(|&s| g.cand[cell_of(s)] & (1 << digit_of(s)) != 0)
@@ -745,8 +756,9 @@ mod tests {
             let g = Grid::new(&parse(p)).unwrap();
             let mut links = Links::new(&g);
             links.tabulate(&g);
+            let mut view = View::new(&links);
             for mode in [Mode::X, Mode::Y, Mode::Both] {
-                let view = View::new(&g, &links, mode);
+                view.set(&g, mode);
                 for s in (0..STATES).filter(|&s| g.cand[cell_of(s)] & (1 << digit_of(s)) != 0) {
                     let want: Vec<u16> = (links.of(s).iter().copied())
                         .filter(|&q| match mode {
