@@ -46,6 +46,8 @@ pub(crate) struct Memo {
     /// The candidates of the last grid whose implications were tabulated in `Both` mode, and
     /// those tables (forcing chains and the dynamic rungs read the same ones).
     pub(super) links: Option<([u16; 81], super::aic::Links)>,
+    /// Grouped chains: per digit, the link graph of its cells in the last grid searched.
+    pub(super) grouped: [Option<super::grouped::Graph>; 10],
 }
 
 /// The rungs whose search on one digit reads only that digit's cells (and whose result over
