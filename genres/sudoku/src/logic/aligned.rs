@@ -173,6 +173,9 @@ fn allowed_digits(g: &Grid, tuple: &[usize], ex: &[u16]) -> Option<[u16; 3]> {
     for (k, &c) in tuple.iter().enumerate() {
         cand[k] = g.cand[c];
     }
+    // The three masks side by side in one word, to compare them at once.
+    let pack = |m: [u16; 3]| u64::from(m[0]) | u64::from(m[1]) << 16 | u64::from(m[2]) << 32;
+    let all = pack(cand);
     let mut allowed = [0u16; 3];
     let (s01, s02, s12) = (
         sees(0, 1),
@@ -181,24 +184,29 @@ fn allowed_digits(g: &Grid, tuple: &[usize], ex: &[u16]) -> Option<[u16; 3]> {
     );
     for a in digits_of(cand[0]) {
         let pa = partners[usize::from(a)];
-        for b in digits_of(cand[1] & !pa) {
-            if a == b && s01 {
-                continue;
-            }
-            if tuple.len() == 2 {
+        let mut second = cand[1] & !pa;
+        if s01 {
+            second &= !(1 << a);
+        }
+        if tuple.len() == 2 {
+            if second != 0 {
                 allowed[0] |= 1 << a;
-                allowed[1] |= 1 << b;
-                if allowed == cand {
+                allowed[1] |= second;
+                if pack(allowed) == all {
                     return None;
                 }
-                continue;
             }
+            continue;
+        }
+        // The third cell's digits left by `a`.
+        let mut third_a = cand[2] & !pa;
+        if s02 {
+            third_a &= !(1 << a);
+        }
+        for b in digits_of(second) {
             // The third cell's digits completing a possible combination with `a` and `b`
             // (all of them at once: the allowed digits are the union over combinations).
-            let mut third = cand[2] & !pa & !partners[usize::from(b)];
-            if s02 {
-                third &= !(1 << a);
-            }
+            let mut third = third_a & !partners[usize::from(b)];
             if s12 {
                 third &= !(1 << b);
             }
@@ -209,7 +217,7 @@ fn allowed_digits(g: &Grid, tuple: &[usize], ex: &[u16]) -> Option<[u16; 3]> {
                 allowed[0] |= 1 << a;
                 allowed[1] |= 1 << b;
                 allowed[2] |= third;
-                if allowed == cand {
+                if pack(allowed) == all {
                     return None;
                 }
             }
