@@ -258,7 +258,6 @@ fn propagate(g: &Grid, links: &Links, start: State, rule: Rule, scratch: &mut Sc
         pool,
     };
     let mut conflict = None;
-    let nishio = digit_of(start);
     let digits = &links.digit;
     let mut cand = g.cand;
     // The cells of each digit in `cand` (the dynamic rules remove candidates as they go).
@@ -285,11 +284,14 @@ fn propagate(g: &Grid, links: &Links, start: State, rule: Rule, scratch: &mut Sc
             // The static implications: a "holds" state's do not depend on the chain's changes
             // to the grid (Nishio keeps those of its digit), and static chains make none.
             let from = [s as u16];
-            for &n in links.of(s) {
+            let mut implied = links.of(s);
+            if rule == Rule::Nishio {
+                // A "holds" state's implications on other digits, its cell's other candidates
+                // in the grid, come first.
+                implied = &implied[g.cand[c].count_ones() as usize - 1..];
+            }
+            for &n in implied {
                 let n = n as State;
-                if rule == Rule::Nishio && digit_of(n) != nishio {
-                    continue;
-                }
                 if run.reach(n, &from, ons, offs) {
                     conflict = Some(n);
                     break;
@@ -332,10 +334,8 @@ fn propagate(g: &Grid, links: &Links, start: State, rule: Rule, scratch: &mut Sc
             }
             cand[c] &= !(1 << d);
             places[d as usize] &= !bit(c);
+            // Under the Nishio rule, only places of the state's own digit (no cell rule above).
             for &(n, from, len) in next.iter() {
-                if rule == Rule::Nishio && digit_of(n) != nishio {
-                    continue;
-                }
                 if run.reach(n, &tmp[from..from + len], ons, offs) {
                     conflict = Some(n);
                     break;
