@@ -233,7 +233,10 @@ impl Reach {
         let mut reach: Vec<u64> = Vec::new();
         let mut big = Vec::new();
         let mut next = 0u16;
-        let mut calls: Vec<(usize, usize)> = Vec::new();
+        // The depth-first path: per state, where the next of its implications to follow is in
+        // `table`, and where they end.
+        let table = &links.links.next[..];
+        let mut calls: Vec<(usize, usize, usize)> = Vec::new();
         // The candidates' states in increasing order.
         let roots = (0..81).flat_map(|c| {
             super::candidates::digits_of(g.cand[c])
@@ -247,18 +250,19 @@ impl Reach {
             low[root] = next;
             next += 1;
             stack.push(root);
-            calls.push((root, 0));
-            while let Some(&(v, i)) = calls.last() {
-                let edges = links.of(v);
-                if i < edges.len() {
-                    calls.last_mut().expect("a call").1 += 1;
-                    let w = edges[i] as usize;
+            let (lo, hi) = links.range[root];
+            calls.push((root, lo as usize, hi as usize));
+            while let Some(&mut (v, ref mut i, end)) = calls.last_mut() {
+                if *i < end {
+                    let w = table[*i] as usize;
+                    *i += 1;
                     if index[w] == NONE {
                         index[w] = next;
                         low[w] = next;
                         next += 1;
                         stack.push(w);
-                        calls.push((w, 0));
+                        let (lo, hi) = links.range[w];
+                        calls.push((w, lo as usize, hi as usize));
                     } else if comp[w] == NONE {
                         // Reached and in no component yet: on the stack.
                         low[v] = low[v].min(index[w]);
@@ -266,7 +270,7 @@ impl Reach {
                     continue;
                 }
                 calls.pop();
-                if let Some(&(u, _)) = calls.last() {
+                if let Some(&(u, _, _)) = calls.last() {
                     low[u] = low[u].min(low[v]);
                 }
                 if low[v] != index[v] {
