@@ -170,7 +170,11 @@ impl Graph {
         // The cells come first among the nodes, in increasing order: a cell's index is its
         // rank among the digit's cells.
         let ncells = db.count_ones() as usize;
-        let rank = |c: usize| (db & (bit(c) - 1)).count_ones() as usize;
+        let mut ranks = [0u8; 81];
+        for (i, c) in cells_of(db).enumerate() {
+            ranks[c] = i as u8;
+        }
+        let rank = |c: usize| usize::from(ranks[c]);
         let groups = &nodes[ncells..];
         // The node that is exactly `rest`, if any.
         let node_of = |rest: Bits| {
