@@ -84,12 +84,8 @@ pub(super) struct Links {
 
 impl Links {
     pub(super) fn new(g: &Grid) -> Links {
-        let mut digit = [0u128; 10];
-        for (d, b) in digit.iter_mut().enumerate().skip(1) {
-            *b = g.digit_bits(d as u8);
-        }
         Links {
-            digit,
+            digit: g.digits_bits(),
             start: Vec::with_capacity(STATES + 1),
             next: Vec::new(),
         }

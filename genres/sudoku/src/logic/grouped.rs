@@ -64,8 +64,9 @@ fn chains(g: &Grid, f: &mut Finding, k: usize) -> bool {
     let mut best: Option<Best> = None;
     let mut bufs = Bufs::default();
     let mut graphs = std::mem::take(&mut f.memo.grouped);
+    let digits = g.digits_bits();
     for d in 1..=9u8 {
-        let db = g.digit_bits(d);
+        let db = digits[usize::from(d)];
         // A digit's chains read only its cells.
         if f.memo.found_nothing(DigitRung::Grouped(k), d, db) {
             continue;
