@@ -206,7 +206,8 @@ impl<'a> View<'a> {
 /// Reachability between states in one mode, by strongly connected component (Tarjan's
 /// algorithm; components are completed sinks first, so a component's successors are done
 /// before it).
-struct Reach {
+#[derive(Debug)]
+pub(super) struct Reach {
     /// The component of each state.
     comp: Vec<u16>,
     /// Per component: the components it reaches (itself included), `words` words each.
@@ -306,6 +307,18 @@ impl Reach {
     fn reaches(&self, a: State, b: State) -> bool {
         let (ca, cb) = (self.comp[a] as usize, self.comp[b] as usize);
         self.reach[ca * self.words + cb / 64] & (1 << (cb % 64)) != 0
+    }
+
+    /// True if some state follows from every state of `states` (themselves included).
+    pub(super) fn common(&self, states: &[State]) -> bool {
+        let mut all = [!0u64; 23];
+        for &s in states {
+            let row = &self.reach[self.comp[s] as usize * self.words..][..self.words];
+            for (a, &r) in all.iter_mut().zip(row) {
+                *a &= r;
+            }
+        }
+        all[..self.words].iter().any(|&a| a != 0)
     }
 
     /// True if `a` and `b` follow from each other.
@@ -432,6 +445,10 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
                     }
                 }
             }
+        }
+        // Kept for the static forcing chains' rung on the same grid (see `dynamic`).
+        if let Some(reach) = reach {
+            f.memo.reach = Some((g.cand, reach));
         }
         if mode == Mode::X && best.is_none() {
             for d in 1..=9u8 {

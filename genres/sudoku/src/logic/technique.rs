@@ -46,6 +46,9 @@ pub(crate) struct Memo {
     /// The candidates of the last grid whose implications were tabulated in `Both` mode, and
     /// those tables (forcing chains and the dynamic rungs read the same ones).
     pub(super) links: Option<([u16; 81], super::aic::Links)>,
+    /// The candidates of the last grid on which forcing chains worked out which states follow
+    /// from which with both kinds of links, and that reachability.
+    pub(super) reach: Option<([u16; 81], super::aic::Reach)>,
     /// Grouped chains: per digit, the link graph of its cells in the last grid searched.
     pub(super) grouped: [Option<super::grouped::Graph>; 10],
 }
