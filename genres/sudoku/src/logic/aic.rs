@@ -75,8 +75,8 @@ const STATES: usize = 1458;
 pub(super) struct Links {
     /// Cells holding each digit as a candidate.
     pub(super) digit: [Bits; 10],
-    /// The implications of every state in one mode, in [`Links::each`]'s order (built once per
-    /// mode, as every search of the mode follows them many times): those of state `s` are
+    /// The implications of every state with both kinds of links, in [`Links::each`]'s order
+    /// (built once, as every search follows them many times): those of state `s` are
     /// `next[start[s]..start[s + 1]]`.
     start: Vec<u32>,
     next: Vec<u16>,
@@ -84,12 +84,8 @@ pub(super) struct Links {
 
 impl Links {
     pub(super) fn new(g: &Grid) -> Links {
-        let mut digit = [0u128; 10];
-        for (d, b) in digit.iter_mut().enumerate().skip(1) {
-            *b = g.digit_bits(d as u8);
-        }
         Links {
-            digit,
+            digit: g.digits_bits(),
             start: Vec::with_capacity(STATES + 1),
             next: Vec::new(),
         }
@@ -104,67 +100,114 @@ impl Links {
             return links.clone();
         }
         let mut links = Links::new(g);
-        links.tabulate(g, Mode::Both);
+        links.tabulate(g);
         memo.links = Some((g.cand, links.clone()));
         links
     }
 
-    /// Tabulates the implications of every candidate's two states in `mode` (a state that is
-    /// not a candidate is never reached and has none).
-    pub(super) fn tabulate(&mut self, g: &Grid, mode: Mode) {
+    /// Tabulates the implications of every candidate's two states with both kinds of links (a
+    /// state that is not a candidate is never reached and has none).
+    pub(super) fn tabulate(&mut self, g: &Grid) {
         let mut next = std::mem::take(&mut self.next);
         next.clear();
         self.start.clear();
         for s in 0..STATES {
             self.start.push(next.len() as u32);
             if g.cand[cell_of(s)] & (1 << digit_of(s)) != 0 {
-                self.each(g, s, mode, |q| next.push(q as u16));
+                self.each(g, s, |q| next.push(q as u16));
             }
         }
         self.start.push(next.len() as u32);
         self.next = next;
     }
 
-    /// The implications of `s` in the tabulated mode.
+    /// The implications of `s`.
     pub(super) fn of(&self, s: State) -> &[u16] {
         &self.next[self.start[s] as usize..self.start[s + 1] as usize]
     }
 
-    /// Calls `visit(next)` for every implication of `s`.
-    fn each(&self, g: &Grid, s: State, mode: Mode, mut visit: impl FnMut(State)) {
+    /// Calls `visit(next)` for every implication of `s`: first those on its own cell (the Y
+    /// links), then those on its digit (the X links; see [`View`]).
+    fn each(&self, g: &Grid, s: State, mut visit: impl FnMut(State)) {
         let (c, d) = (cell_of(s), digit_of(s));
         // SE's order: the cell's own candidates, then the box, the row and the column.
         if s % 2 == 1 {
-            if mode != Mode::X {
-                for e in super::candidates::digits_of(g.cand[c] & !(1 << d)) {
-                    visit(state(c, e, false));
-                }
+            for e in super::candidates::digits_of(g.cand[c] & !(1 << d)) {
+                visit(state(c, e, false));
             }
             for q in peers_se_in(c, self.digit[d as usize]) {
                 visit(state(q, d, false));
             }
         } else {
-            if mode != Mode::X && g.cand[c].count_ones() == 2 {
+            if g.cand[c].count_ones() == 2 {
                 let e = (g.cand[c] & !(1 << d)).trailing_zeros() as u8;
                 visit(state(c, e, true));
             }
-            if mode != Mode::Y {
-                for u in [18 + super::candidates::box_of(c), row(c), 9 + col(c)] {
-                    let m = self.digit[d as usize] & UNIT_BITS[u] & !bit(c);
-                    // Exactly one other place (a power of two, without a software popcount).
-                    if m != 0 && m & (m - 1) == 0 {
-                        visit(state(m.trailing_zeros() as usize, d, true));
-                    }
+            for u in [18 + super::candidates::box_of(c), row(c), 9 + col(c)] {
+                let m = self.digit[d as usize] & UNIT_BITS[u] & !bit(c);
+                // Exactly one other place (a power of two, without a software popcount).
+                if m != 0 && m & (m - 1) == 0 {
+                    visit(state(m.trailing_zeros() as usize, d, true));
                 }
             }
         }
     }
 }
 
+/// The implications one search mode allows, as part of each state's in a [`Links`] table:
+/// [`Links::each`] lists a state's implications on its own cell first (a "holds" state's weak
+/// links to the cell's other candidates, a "does not hold" state's Y link), then those on its
+/// digit (weak links to its peers, X links). X links only keep the second part; Y links only
+/// keep all of a "holds" state's and the first part of a "does not hold" state's (SE's rule).
+struct View<'a> {
+    links: &'a Links,
+    /// Per state, its implications' range in `links.next`.
+    range: Vec<(u32, u32)>,
+}
+
+impl<'a> View<'a> {
+    /// A view of `links`, to be set to a mode.
+    fn new(links: &'a Links) -> View<'a> {
+        View {
+            links,
+            // States that are not candidates are never reached: left empty.
+            range: vec![(0, 0); STATES],
+        }
+    }
+
+    /// Sets the view to `mode` (`g` is the grid `links` was tabulated on).
+    fn set(&mut self, g: &Grid, mode: Mode) {
+        for c in 0..81 {
+            // A "holds" state's implications on its cell are the cell's other candidates; a
+            // "does not hold" state has one there if the cell has two candidates.
+            let n = g.cand[c].count_ones();
+            for d in super::candidates::digits_of(g.cand[c]) {
+                for on in [false, true] {
+                    let s = state(c, d, on);
+                    let (lo, hi) = (self.links.start[s], self.links.start[s + 1]);
+                    let own = if on { n - 1 } else { u32::from(n == 2) };
+                    self.range[s] = match mode {
+                        Mode::X => (lo + own, hi),
+                        Mode::Y if !on => (lo, lo + own),
+                        _ => (lo, hi),
+                    };
+                }
+            }
+        }
+    }
+
+    /// The implications of `s` in the view's mode.
+    fn of(&self, s: State) -> &[u16] {
+        let (lo, hi) = self.range[s];
+        &self.links.next[lo as usize..hi as usize]
+    }
+}
+
 /// Reachability between states in one mode, by strongly connected component (Tarjan's
 /// algorithm; components are completed sinks first, so a component's successors are done
 /// before it).
-struct Reach {
+#[derive(Debug)]
+pub(super) struct Reach {
     /// The component of each state.
     comp: Vec<u16>,
     /// Per component: the components it reaches (itself included), `words` words each.
@@ -176,48 +219,55 @@ struct Reach {
 
 impl Reach {
     /// The components of the candidates' states (no implication leads to another state).
-    fn new(g: &Grid, links: &Links) -> Reach {
+    fn new(g: &Grid, links: &View) -> Reach {
         const NONE: u16 = u16::MAX;
-        let is_cand = |s: State| g.cand[cell_of(s)] & (1 << digit_of(s)) != 0;
-        let words = (0..STATES).filter(|&s| is_cand(s)).count().div_ceil(64);
+        let count: u32 = g.cand.iter().map(|m| 2 * m.count_ones()).sum();
+        let words = (count as usize).div_ceil(64);
         let mut index = vec![NONE; STATES];
         let mut low = vec![0u16; STATES];
-        let mut on_stack = vec![false; STATES];
         let mut stack: Vec<usize> = Vec::new();
         let mut comp = vec![NONE; STATES];
         let mut reach: Vec<u64> = Vec::new();
         let mut big = Vec::new();
         let mut next = 0u16;
-        let mut calls: Vec<(usize, usize)> = Vec::new();
-        for root in 0..STATES {
-            if index[root] != NONE || !is_cand(root) {
+        // The depth-first path: per state, where the next of its implications to follow is in
+        // `table`, and where they end.
+        let table = &links.links.next[..];
+        let mut calls: Vec<(usize, usize, usize)> = Vec::new();
+        // The candidates' states in increasing order.
+        let roots = (0..81).flat_map(|c| {
+            super::candidates::digits_of(g.cand[c])
+                .flat_map(move |d| [state(c, d, false), state(c, d, true)])
+        });
+        for root in roots {
+            if index[root] != NONE {
                 continue;
             }
             index[root] = next;
             low[root] = next;
             next += 1;
             stack.push(root);
-            on_stack[root] = true;
-            calls.push((root, 0));
-            while let Some(&(v, i)) = calls.last() {
-                let edges = links.of(v);
-                if i < edges.len() {
-                    calls.last_mut().expect("a call").1 += 1;
-                    let w = edges[i] as usize;
+            let (lo, hi) = links.range[root];
+            calls.push((root, lo as usize, hi as usize));
+            while let Some(&mut (v, ref mut i, end)) = calls.last_mut() {
+                if *i < end {
+                    let w = table[*i] as usize;
+                    *i += 1;
                     if index[w] == NONE {
                         index[w] = next;
                         low[w] = next;
                         next += 1;
                         stack.push(w);
-                        on_stack[w] = true;
-                        calls.push((w, 0));
-                    } else if on_stack[w] {
+                        let (lo, hi) = links.range[w];
+                        calls.push((w, lo as usize, hi as usize));
+                    } else if comp[w] == NONE {
+                        // Reached and in no component yet: on the stack.
                         low[v] = low[v].min(index[w]);
                     }
                     continue;
                 }
                 calls.pop();
-                if let Some(&(u, _)) = calls.last() {
+                if let Some(&(u, _, _)) = calls.last() {
                     low[u] = low[u].min(low[v]);
                 }
                 if low[v] != index[v] {
@@ -229,7 +279,6 @@ impl Reach {
                 reach[at + k / 64] |= 1 << (k % 64);
                 let from = stack.iter().rposition(|&w| w == v).expect("on the stack");
                 for &w in &stack[from..] {
-                    on_stack[w] = false;
                     comp[w] = k as u16;
                 }
                 for &w in &stack[from..] {
@@ -258,6 +307,23 @@ impl Reach {
     fn reaches(&self, a: State, b: State) -> bool {
         let (ca, cb) = (self.comp[a] as usize, self.comp[b] as usize);
         self.reach[ca * self.words + cb / 64] & (1 << (cb % 64)) != 0
+    }
+
+    /// True if some state follows from every state of `states` (themselves included).
+    pub(super) fn common(&self, states: &[State]) -> bool {
+        let mut all = [!0u64; 23];
+        for &s in states {
+            let row = &self.reach[self.comp[s] as usize * self.words..][..self.words];
+            for (a, &r) in all.iter_mut().zip(row) {
+                *a &= r;
+            }
+        }
+        all[..self.words].iter().any(|&a| a != 0)
+    }
+
+    /// True if `a` and `b` follow from each other.
+    fn same(&self, a: State, b: State) -> bool {
+        self.comp[a] == self.comp[b]
     }
 
     /// True if `a` lies on a loop of implications.
@@ -308,7 +374,8 @@ fn node_limit(best: &Option<Best>, base: f64, min: usize) -> Option<u8> {
 
 /// Forcing chain or bidirectional cycle (SE's "forcing chains & cycles", 6.5 and up).
 pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
-    let mut links = Links::new(g);
+    let links = Links::both(g, &mut f.memo);
+    let mut view = View::new(&links);
     let mut best: Option<Best> = None;
     let mut parent = vec![u16::MAX; STATES];
     let mut via = vec![u16::MAX; STATES];
@@ -317,11 +384,7 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
     // SE's order: X links only, then Y links only (loops from two-candidate cells), then both;
     // in each, every candidate in grid order, its loops first, then its chains.
     for mode in [Mode::X, Mode::Y, Mode::Both] {
-        if mode == Mode::Both {
-            links = Links::both(g, &mut f.memo);
-        } else {
-            links.tabulate(g, mode);
-        }
+        view.set(g, mode);
         let (cycle_base, chain_base) = if mode == Mode::Both {
             (7.0, 7.0)
         } else {
@@ -342,7 +405,7 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
         }
         // Which states each state can reach at all: a search whose goal is out of reach, or a
         // cycle search from a state on no loop, finds nothing at any length.
-        let reach = (mode == Mode::Both).then(|| Reach::new(g, &links));
+        let reach = (mode == Mode::Both).then(|| Reach::new(g, &view));
         let reaches = |a: State, b: State| reach.as_ref().is_none_or(|r| r.reaches(a, b));
         for c in 0..81 {
             if g.value[c] != 0 || (mode == Mode::Y && g.cand[c].count_ones() != 2) {
@@ -352,7 +415,11 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
                 let on_loop = reach.as_ref().is_none_or(|r| r.on_loop(state(c, d, true)));
                 if let Some(limit) = node_limit(&best, cycle_base, 4).filter(|_| on_loop) {
                     let mut bufs = (&mut parent[..], &mut via[..], &mut nodes[..], &mut queue);
-                    cycles(&links, state(c, d, true), mode, limit, &mut bufs, &mut best);
+                    let start = state(c, d, true);
+                    // A state that cannot lead back to the start is on no loop through it,
+                    // nor is anything that follows from it.
+                    let back = |s: State| reach.as_ref().is_none_or(|r| r.same(s, start));
+                    cycles(&view, start, mode, limit, back, &mut bufs, &mut best);
                 }
                 if mode == Mode::Y {
                     continue;
@@ -362,11 +429,14 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
                         continue;
                     }
                     if let Some(limit) = node_limit(&best, chain_base, 3) {
+                        // A state from which the goal cannot follow leads nowhere.
+                        let goal = state(c, d, !on);
                         search(
-                            &links,
+                            &view,
                             state(c, d, on),
                             mode,
                             limit,
+                            |s| reaches(s, goal),
                             &mut parent,
                             &mut nodes,
                             &mut queue,
@@ -375,6 +445,10 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
                     }
                 }
             }
+        }
+        // Kept for the static forcing chains' rung on the same grid (see `dynamic`).
+        if let Some(reach) = reach {
+            f.memo.reach = Some((g.cand, reach));
         }
         if mode == Mode::X && best.is_none() {
             for d in 1..=9u8 {
@@ -441,11 +515,15 @@ type CycleBufs<'a> = (
 /// negation of a child of a tree state implies `start` again, with at least four candidates.
 /// A loop removes every candidate outside its cells that sees a "holds" state and a "does not
 /// hold" state of its digit in the loop (one of the two is true, reading the loop either way).
+/// Only states for which `back` holds are followed; it must hold for every state that leads
+/// back to `start` (the others and what they reach close no loop, and as each state is reached
+/// first from a state that leads back to it, leaving them out changes nothing).
 fn cycles(
-    links: &Links,
+    links: &View,
     start: State,
     mode: Mode,
     limit: u8,
+    back: impl Fn(State) -> bool,
     bufs: &mut CycleBufs,
     best: &mut Option<Best>,
 ) {
@@ -467,12 +545,15 @@ fn cycles(
         }
         for &q in links.of(p) {
             let q = q as State;
+            if !back(q) {
+                continue;
+            }
             // SE skips a state that is already on the path to `p`: asked only once an
             // implication of `q` would count (the path does not change meanwhile).
             let mut skip = None;
             for &r in links.of(q) {
                 let r = r as State;
-                if r != start && seen[r / 64] & (1 << (r % 64)) != 0 {
+                if !back(r) || r != start && seen[r / 64] & (1 << (r % 64)) != 0 {
                     continue;
                 }
                 if *skip.get_or_insert_with(|| on_path(q, p, parent, via)) {
@@ -532,7 +613,7 @@ fn path_to(mut p: State, parent: &[u16], via: &[u16]) -> Vec<State> {
 }
 
 /// The candidates a loop removes (see [`cycles`]).
-fn loop_eliminations(links: &Links, chain: &[State]) -> Vec<(u8, u8)> {
+fn loop_eliminations(links: &View, chain: &[State]) -> Vec<(u8, u8)> {
     let mut cells: Bits = 0;
     for &s in chain {
         cells |= bit(cell_of(s));
@@ -541,7 +622,7 @@ fn loop_eliminations(links: &Links, chain: &[State]) -> Vec<(u8, u8)> {
     let mut back = [0u128; 10];
     for &s in chain {
         let (c, d) = (cell_of(s), digit_of(s));
-        let seen = PEER_BITS[c] & links.digit[d as usize] & !cells;
+        let seen = PEER_BITS[c] & links.links.digit[d as usize] & !cells;
         if s % 2 == 1 {
             forw[d as usize] |= seen;
         } else {
@@ -567,13 +648,17 @@ fn describe(s: State) -> String {
     describe_state(cell_of(s), digit_of(s), s % 2 == 1)
 }
 
-/// Breadth-first search from `start` for its negation, in at most `limit` candidates.
+/// Breadth-first search from `start` for its negation, in at most `limit` candidates. Only
+/// states for which `toward` holds are followed; it must hold for every state from which the
+/// negation follows (the others never lead to it, and as each state is reached first from a
+/// state that leads to it, leaving them out changes nothing).
 #[allow(clippy::too_many_arguments)]
 fn search(
-    links: &Links,
+    links: &View,
     start: State,
     mode: Mode,
     limit: u8,
+    toward: impl Fn(State) -> bool,
     parent: &mut [u16],
     nodes: &mut [u8],
     queue: &mut Vec<State>,
@@ -597,7 +682,7 @@ fn search(
         }
         for &n in links.of(s) {
             let n = n as State;
-            if seen[n / 64] & (1 << (n % 64)) != 0 {
+            if seen[n / 64] & (1 << (n % 64)) != 0 || !toward(n) {
                 continue;
             }
             seen[n / 64] |= 1 << (n % 64);
@@ -640,7 +725,7 @@ mod tests {
     use crate::logic::testutil::{HARD_PUZZLES, grid_with_candidates, parse};
 
     /// The states reachable from `a` (itself only if on a loop), by breadth-first search.
-    fn reachable(links: &Links, a: State) -> Vec<bool> {
+    fn reachable(links: &View, a: State) -> Vec<bool> {
         let mut seen = vec![false; STATES];
         let mut queue: Vec<State> = links.of(a).iter().map(|&x| x as State).collect();
         while let Some(s) = queue.pop() {
@@ -657,7 +742,10 @@ mod tests {
         for p in HARD_PUZZLES {
             let g = Grid::new(&parse(p)).unwrap();
             let mut links = Links::new(&g);
-            links.tabulate(&g, Mode::Both);
+            links.tabulate(&g);
+            let mut view = View::new(&links);
+            view.set(&g, Mode::Both);
+            let links = view;
             let reach = Reach::new(&g, &links);
             let cands: Vec<State> = (0..STATES)
                 .filter(|&s| g.cand[cell_of(s)] & (1 << digit_of(s)) != 0)
@@ -674,6 +762,31 @@ mod tests {
                 }
             }
             assert!(pairs > 0 && pairs < cands.len() * cands.len());
+        }
+    }
+
+    #[test]
+    fn views_keep_the_links_of_their_mode() {
+        // X links only: those on the state's digit; Y links only: all of a "holds" state's,
+        // those on the cell of a "does not hold" state.
+        for p in HARD_PUZZLES {
+            let g = Grid::new(&parse(p)).unwrap();
+            let mut links = Links::new(&g);
+            links.tabulate(&g);
+            let mut view = View::new(&links);
+            for mode in [Mode::X, Mode::Y, Mode::Both] {
+                view.set(&g, mode);
+                for s in (0..STATES).filter(|&s| g.cand[cell_of(s)] & (1 << digit_of(s)) != 0) {
+                    let want: Vec<u16> = (links.of(s).iter().copied())
+                        .filter(|&q| match mode {
+                            Mode::X => digit_of(q as State) == digit_of(s),
+                            Mode::Y => s % 2 == 1 || cell_of(q as State) == cell_of(s),
+                            Mode::Both => true,
+                        })
+                        .collect();
+                    assert_eq!(view.of(s), &want[..], "{p} {s}");
+                }
+            }
         }
     }
 

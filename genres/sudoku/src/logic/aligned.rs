@@ -40,15 +40,14 @@ fn exclusion(g: &Grid, f: &mut Finding, degree: usize) -> bool {
             .fold(0, |m, c| m | bit(c)),
         None => !0,
     };
-    let cells: Vec<usize> = cells_of(open).collect();
     let mut s = Search {
         g,
-        cells: &cells,
+        open,
         degree,
         changed,
         tuple: Vec::with_capacity(degree),
     };
-    let found = s.search(f, small, !0, 0, 0);
+    let found = s.search(f, small, !0, 0, open);
     f.memo.aligned[degree - 2] = if found { None } else { Some(g.cand) };
     found
 }
@@ -57,23 +56,24 @@ fn exclusion(g: &Grid, f: &mut Finding, degree: usize) -> bool {
 /// a search that found nothing (all cells if none), and the tuple being built.
 struct Search<'a> {
     g: &'a Grid,
-    cells: &'a [usize],
+    open: Bits,
     degree: usize,
     changed: Bits,
     tuple: Vec<usize>,
 }
 
 impl Search<'_> {
-    /// Chooses the cells of the tuple in increasing order from `cells[from..]`, keeping only
-    /// tuples that still have an excluding cell in common; tests each full tuple that touches
-    /// a changed cell. `seen` holds the cells that see every chosen cell, `chosen` the chosen.
+    /// Chooses the cells of the tuple in increasing order among the open cells `after`,
+    /// keeping only tuples that still have an excluding cell in common; tests each full tuple
+    /// that touches a changed cell. `seen` holds the cells that see every chosen cell, `chosen`
+    /// the chosen.
     fn search(
         &mut self,
         f: &mut Finding,
         excluders: Bits,
         seen: Bits,
         chosen: Bits,
-        from: usize,
+        after: Bits,
     ) -> bool {
         if self.tuple.len() == self.degree {
             // The common peers of the tuple are `seen`; the excluding cells are among them.
@@ -82,20 +82,18 @@ impl Search<'_> {
             }
             return test(self.g, f, &self.tuple, excluders);
         }
+        // A cell keeps an excluding cell in common with the chosen ones when it sees one of
+        // `excluders` (seeing is symmetric): only those cells are tried, in increasing order.
+        let mut next = after & cells_of(excluders).fold(0, |m, e| m | PEER_BITS[e]);
         // When the chosen cells and their common peers are unchanged, the last cell must be.
-        let last_changed =
-            self.tuple.len() + 1 == self.degree && (seen | chosen) & self.changed == 0;
-        for i in from..self.cells.len() {
-            let c = self.cells[i];
-            if last_changed && bit(c) & self.changed == 0 {
-                continue;
-            }
+        if self.tuple.len() + 1 == self.degree && (seen | chosen) & self.changed == 0 {
+            next &= self.changed;
+        }
+        for c in cells_of(next) {
             let common = excluders & PEER_BITS[c];
-            if common == 0 {
-                continue;
-            }
             self.tuple.push(c);
-            let found = self.search(f, common, seen & PEER_BITS[c], chosen | bit(c), i + 1);
+            let above = self.open & (!0 << (c + 1));
+            let found = self.search(f, common, seen & PEER_BITS[c], chosen | bit(c), above);
             self.tuple.pop();
             if found {
                 return true;
@@ -175,6 +173,9 @@ fn allowed_digits(g: &Grid, tuple: &[usize], ex: &[u16]) -> Option<[u16; 3]> {
     for (k, &c) in tuple.iter().enumerate() {
         cand[k] = g.cand[c];
     }
+    // The three masks side by side in one word, to compare them at once.
+    let pack = |m: [u16; 3]| u64::from(m[0]) | u64::from(m[1]) << 16 | u64::from(m[2]) << 32;
+    let all = pack(cand);
     let mut allowed = [0u16; 3];
     let (s01, s02, s12) = (
         sees(0, 1),
@@ -183,24 +184,29 @@ fn allowed_digits(g: &Grid, tuple: &[usize], ex: &[u16]) -> Option<[u16; 3]> {
     );
     for a in digits_of(cand[0]) {
         let pa = partners[usize::from(a)];
-        for b in digits_of(cand[1] & !pa) {
-            if a == b && s01 {
-                continue;
-            }
-            if tuple.len() == 2 {
+        let mut second = cand[1] & !pa;
+        if s01 {
+            second &= !(1 << a);
+        }
+        if tuple.len() == 2 {
+            if second != 0 {
                 allowed[0] |= 1 << a;
-                allowed[1] |= 1 << b;
-                if allowed == cand {
+                allowed[1] |= second;
+                if pack(allowed) == all {
                     return None;
                 }
-                continue;
             }
+            continue;
+        }
+        // The third cell's digits left by `a`.
+        let mut third_a = cand[2] & !pa;
+        if s02 {
+            third_a &= !(1 << a);
+        }
+        for b in digits_of(second) {
             // The third cell's digits completing a possible combination with `a` and `b`
             // (all of them at once: the allowed digits are the union over combinations).
-            let mut third = cand[2] & !pa & !partners[usize::from(b)];
-            if s02 {
-                third &= !(1 << a);
-            }
+            let mut third = third_a & !partners[usize::from(b)];
             if s12 {
                 third &= !(1 << b);
             }
@@ -211,7 +217,7 @@ fn allowed_digits(g: &Grid, tuple: &[usize], ex: &[u16]) -> Option<[u16; 3]> {
                 allowed[0] |= 1 << a;
                 allowed[1] |= 1 << b;
                 allowed[2] |= third;
-                if allowed == cand {
+                if pack(allowed) == all {
                     return None;
                 }
             }

@@ -266,6 +266,17 @@ impl Grid {
         b
     }
 
+    /// The cells where each digit is still a candidate (index 0 empty), in one pass.
+    pub(crate) fn digits_bits(&self) -> [Bits; 10] {
+        let mut digits = [0; 10];
+        for (c, &m) in self.cand.iter().enumerate() {
+            for d in digits_of(m) {
+                digits[usize::from(d)] |= bit(c);
+            }
+        }
+        digits
+    }
+
     /// The empty cells with exactly two candidates.
     pub(crate) fn bivalue_bits(&self) -> Bits {
         let mut b = 0u128;
@@ -322,6 +333,26 @@ pub(crate) fn digit_set(m: u16) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn digits_bits_agree_with_digit_bits() {
+        let mut g = Grid {
+            value: [0; 81],
+            cand: [0; 81],
+        };
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for m in g.cand.iter_mut() {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            *m = x as u16 & 0x3FE;
+        }
+        let all = g.digits_bits();
+        assert_eq!(all[0], 0);
+        for d in 1..=9u8 {
+            assert_eq!(all[usize::from(d)], g.digit_bits(d), "{d}");
+        }
+    }
 
     #[test]
     fn peers_in_se_order_follow_the_table() {

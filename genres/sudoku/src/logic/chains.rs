@@ -23,10 +23,7 @@ pub(crate) fn x_chain(g: &Grid, f: &mut Finding) -> bool {
     } else {
         &[MAX_X_LINKS]
     };
-    let mut digit_bits = [0u128; 10];
-    for (d, b) in digit_bits.iter_mut().enumerate().skip(1) {
-        *b = g.digit_bits(d as u8);
-    }
+    let digit_bits = g.digits_bits();
     for &limit in limits {
         for d in 1..=9u8 {
             let db = digit_bits[d as usize];
@@ -159,10 +156,7 @@ pub(crate) fn xy_chain(g: &Grid, f: &mut Finding) -> bool {
         &[MAX_XY_CELLS]
     };
     let bivalue = g.bivalue_bits();
-    let mut digit_bits = [0u128; 10];
-    for (d, b) in digit_bits.iter_mut().enumerate().skip(1) {
-        *b = g.digit_bits(d as u8);
-    }
+    let digit_bits = g.digits_bits();
     for &limit in limits {
         for s in cells_of(bivalue) {
             let m = g.cand[s];

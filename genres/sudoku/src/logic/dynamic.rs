@@ -258,7 +258,6 @@ fn propagate(g: &Grid, links: &Links, start: State, rule: Rule, scratch: &mut Sc
         pool,
     };
     let mut conflict = None;
-    let nishio = digit_of(start);
     let digits = &links.digit;
     let mut cand = g.cand;
     // The cells of each digit in `cand` (the dynamic rules remove candidates as they go).
@@ -285,11 +284,14 @@ fn propagate(g: &Grid, links: &Links, start: State, rule: Rule, scratch: &mut Sc
             // The static implications: a "holds" state's do not depend on the chain's changes
             // to the grid (Nishio keeps those of its digit), and static chains make none.
             let from = [s as u16];
-            for &n in links.of(s) {
+            let mut implied = links.of(s);
+            if rule == Rule::Nishio {
+                // A "holds" state's implications on other digits, its cell's other candidates
+                // in the grid, come first.
+                implied = &implied[g.cand[c].count_ones() as usize - 1..];
+            }
+            for &n in implied {
                 let n = n as State;
-                if rule == Rule::Nishio && digit_of(n) != nishio {
-                    continue;
-                }
                 if run.reach(n, &from, ons, offs) {
                     conflict = Some(n);
                     break;
@@ -332,10 +334,8 @@ fn propagate(g: &Grid, links: &Links, start: State, rule: Rule, scratch: &mut Sc
             }
             cand[c] &= !(1 << d);
             places[d as usize] &= !bit(c);
+            // Under the Nishio rule, only places of the state's own digit (no cell rule above).
             for &(n, from, len) in next.iter() {
-                if rule == Rule::Nishio && digit_of(n) != nishio {
-                    continue;
-                }
                 if run.reach(n, &tmp[from..from + len], ons, offs) {
                     conflict = Some(n);
                     break;
@@ -344,6 +344,47 @@ fn propagate(g: &Grid, links: &Links, start: State, rule: Rule, scratch: &mut Sc
         }
     }
     run.finish(start, conflict)
+}
+
+/// Every candidate of a cell, every place of a digit in a unit: the groups whose members'
+/// common consequences are deductions, in order, as (cell or unit, digit or 0 for a cell).
+fn groups(g: &Grid, rule: Rule) -> Vec<(usize, u8)> {
+    let mut groups: Vec<(usize, u8)> = Vec::with_capacity(81 + 243);
+    // As in SE, static chains start only from cells of three or more candidates (a cell of
+    // two is a simple forcing chain), and a unit's places from the unit's first place.
+    let min = if rule == Rule::Static { 3 } else { 2 };
+    for c in 0..81 {
+        if g.cand[c].count_ones() >= min {
+            groups.push((c, 0));
+        }
+    }
+    for (u, unit) in UNITS.iter().enumerate() {
+        for d in 1..=9u8 {
+            let mut places = unit.iter().filter(|&&q| g.cand[q as usize] & (1 << d) != 0);
+            let first = places.next();
+            if places.next().is_some()
+                && first.is_some_and(|&q| g.cand[q as usize].count_ones() >= min)
+            {
+                groups.push((u, d));
+            }
+        }
+    }
+    groups
+}
+
+/// The "holds" states of a group (see [`groups`]) into `out`.
+fn group_states(g: &Grid, at: usize, gd: u8, out: &mut Vec<State>) {
+    out.clear();
+    if gd == 0 {
+        out.extend(digits_of(g.cand[at]).map(|d| state(at, d, true)));
+    } else {
+        out.extend(
+            UNITS[at]
+                .iter()
+                .filter(|&&q| g.cand[q as usize] & (1 << gd) != 0)
+                .map(|&q| state(q as usize, gd, true)),
+        );
+    }
 }
 
 /// A deduction: the state that holds, its complexity, and the words for the hint.
@@ -393,6 +434,29 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
             }
         }
     }
+    // Static chains: a run reaches only states that follow from its assumption through the
+    // implications (all of them, unless it stops at a contradiction), so a group for which no
+    // state follows from all of its members has no common consequence: its members' runs are
+    // built only if another group needs them (a group missing a run is passed over below).
+    // Which states follow from which is known if the forcing chains' rung worked it out on
+    // this grid (it comes first on the ladder).
+    let mut needed: Option<[u64; 23]> = None;
+    if rule == Rule::Static
+        && let Some((cand, reach)) = &f.memo.reach
+        && *cand == g.cand
+    {
+        let mut need = [0u64; 23];
+        let mut group = Vec::with_capacity(9);
+        for &(at, gd) in &groups(g, rule) {
+            group_states(g, at, gd, &mut group);
+            if reach.common(&group) {
+                for &s in &group {
+                    need[s / 64] |= 1 << (s % 64);
+                }
+            }
+        }
+        needed = Some(need);
+    }
     let mut runs = Runs {
         index: [u16::MAX; STATES],
         list: Vec::with_capacity(2 * 81 * 9),
@@ -400,7 +464,11 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
     let mut scratch = Box::new(Scratch::new());
     for c in 0..81 {
         for d in digits_of(g.cand[c] & !skip) {
-            runs.add(propagate(g, &links, state(c, d, true), rule, &mut scratch));
+            let on = state(c, d, true);
+            if needed.is_some_and(|n| n[on / 64] & (1 << (on % 64)) == 0) {
+                continue;
+            }
+            runs.add(propagate(g, &links, on, rule, &mut scratch));
             if rule != Rule::Static {
                 runs.add(propagate(g, &links, state(c, d, false), rule, &mut scratch));
             }
@@ -508,42 +576,10 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
         }
     }
     if rule != Rule::Nishio {
-        // Every candidate of a cell, every place of a digit in a unit: the groups, in order,
-        // as (cell or unit, digit or 0 for a cell); their words are written only when offered.
-        let mut groups: Vec<(usize, u8)> = Vec::with_capacity(81 + 243);
-        // As in SE, static chains start only from cells of three or more candidates (a cell of
-        // two is a simple forcing chain), and a unit's places from the unit's first place.
-        let min = if rule == Rule::Static { 3 } else { 2 };
-        for c in 0..81 {
-            if g.cand[c].count_ones() >= min {
-                groups.push((c, 0));
-            }
-        }
-        for (u, unit) in UNITS.iter().enumerate() {
-            for d in 1..=9u8 {
-                let mut places = unit.iter().filter(|&&q| g.cand[q as usize] & (1 << d) != 0);
-                let first = places.next();
-                if places.next().is_some()
-                    && first.is_some_and(|&q| g.cand[q as usize].count_ones() >= min)
-                {
-                    groups.push((u, d));
-                }
-            }
-        }
         let mut members: Vec<&Run> = Vec::with_capacity(9);
         let mut group: Vec<State> = Vec::with_capacity(9);
-        for &(at, gd) in &groups {
-            group.clear();
-            if gd == 0 {
-                group.extend(digits_of(g.cand[at]).map(|d| state(at, d, true)));
-            } else {
-                group.extend(
-                    UNITS[at]
-                        .iter()
-                        .filter(|&&q| g.cand[q as usize] & (1 << gd) != 0)
-                        .map(|&q| state(q as usize, gd, true)),
-                );
-            }
+        for &(at, gd) in &groups(g, rule) {
+            group_states(g, at, gd, &mut group);
             members.clear();
             members.extend(group.iter().filter_map(|&s| runs.get(s)));
             if members.len() != group.len() {
@@ -612,7 +648,6 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::aic::Mode;
     use super::*;
     use crate::logic::testutil::grid_with_candidates;
 
@@ -722,7 +757,7 @@ mod tests {
             "Dynamic forcing chains: wherever 4 goes in row 6, r5c8≠4, so 4 is removed from r5c8"
         );
         let mut links = Links::new(grid);
-        links.tabulate(grid, Mode::Both);
+        links.tabulate(grid);
         let digits = links.digit;
         let mut scratch = Box::new(Scratch::new());
         let cut: Vec<Run> = cells_of(digits[4] & UNIT_BITS[5])

@@ -63,20 +63,119 @@ struct Best {
 fn chains(g: &Grid, f: &mut Finding, k: usize) -> bool {
     let mut best: Option<Best> = None;
     let mut bufs = Bufs::default();
+    let mut graphs = std::mem::take(&mut f.memo.grouped);
+    let digits = g.digits_bits();
     for d in 1..=9u8 {
-        let db = g.digit_bits(d);
+        let db = digits[usize::from(d)];
         // A digit's chains read only its cells.
         if f.memo.found_nothing(DigitRung::Grouped(k), d, db) {
             continue;
         }
-        let (nodes, seers) = nodes(db);
-        if nodes.len() == db.count_ones() as usize {
+        // The graph reads only the digit's cells: kept between rungs and steps while they
+        // stay the same.
+        let graph = match &mut graphs[d as usize] {
+            Some(graph) if graph.db == db => graph,
+            slot => slot.insert(Graph::new(db)),
+        };
+        if graph.nodes.len() == db.count_ones() as usize {
             continue;
         }
+        let mut found = false;
+        for (s, partners) in graph.strong.iter().enumerate() {
+            if partners.n > 0 {
+                found |= search_from(db, graph, s, d, k, &mut bufs, &mut best);
+            }
+        }
+        f.memo.record(DigitRung::Grouped(k), d, db, found);
+    }
+    f.memo.grouped = graphs;
+    let Some(b) = best else {
+        return false;
+    };
+    f.eliminate_all(b.targets, b.digit);
+    f.rating = Some(tenths(b.rating));
+    if f.explain {
+        f.set_cells(b.path.iter().flat_map(|&n| cells_of(n)));
+        let mut chain = String::new();
+        for (i, &n) in b.path.iter().enumerate() {
+            if i > 0 {
+                chain.push_str(if i % 2 == 1 { " = " } else { " - " });
+            }
+            chain.push_str(&node_name(n));
+        }
+        let (a, z) = (b.path[0], b.path[b.path.len() - 1]);
+        f.explain_eliminations(format!(
+            "Grouped {}-strong-link chain on {}: {chain} (= the only places in a unit, - see each other; a group in parentheses holds the digit in one of its cells or in none): {} or {} holds {}",
+            b.links,
+            b.digit,
+            node_name(a),
+            node_name(z),
+            b.digit
+        ));
+    }
+    true
+}
+
+/// `r1c2` for a cell, `(r1c2 r1c3)` for a group.
+fn node_name(n: Bits) -> String {
+    if n.count_ones() == 1 {
+        return cell_name(n.trailing_zeros() as usize);
+    }
+    let names: Vec<String> = cells_of(n).map(cell_name).collect();
+    format!("({})", names.join(" "))
+}
+
+/// The strong links of one node, in unit order: (partner node, kind). A cell lies in three
+/// units and a group in two, each giving at most one link.
+#[derive(Clone, Copy, Debug)]
+struct Partners {
+    n: usize,
+    links: [(usize, Kind); 3],
+}
+
+impl Default for Partners {
+    fn default() -> Partners {
+        Partners {
+            n: 0,
+            links: [(0, Kind::Row); 3],
+        }
+    }
+}
+
+impl Partners {
+    fn push(&mut self, node: usize, kind: Kind) {
+        self.links[self.n] = (node, kind);
+        self.n += 1;
+    }
+
+    fn links(&self) -> &[(usize, Kind)] {
+        &self.links[..self.n]
+    }
+}
+
+/// The link graph of one digit: its cells, its nodes, the cells that see all of each, the
+/// strong links (partner node, kind) and the weak links (a set of node indices) of each.
+#[derive(Debug)]
+pub(crate) struct Graph {
+    db: Bits,
+    nodes: Vec<Bits>,
+    seers: Vec<Bits>,
+    strong: Vec<Partners>,
+    weak: Vec<[u64; 3]>,
+}
+
+impl Graph {
+    /// The graph of the digit whose cells are `db`.
+    fn new(db: Bits) -> Graph {
+        let (nodes, seers) = nodes(db);
         // The cells come first among the nodes, in increasing order: a cell's index is its
         // rank among the digit's cells.
         let ncells = db.count_ones() as usize;
-        let rank = |c: usize| (db & (bit(c) - 1)).count_ones() as usize;
+        let mut ranks = [0u8; 81];
+        for (i, c) in cells_of(db).enumerate() {
+            ranks[c] = i as u8;
+        }
+        let rank = |c: usize| usize::from(ranks[c]);
         let groups = &nodes[ncells..];
         // The node that is exactly `rest`, if any.
         let node_of = |rest: Bits| {
@@ -124,92 +223,14 @@ fn chains(g: &Grid, f: &mut Finding, k: usize) -> bool {
                 }
             }
         }
-        let graph = Graph {
-            nodes: &nodes,
-            seers: &seers,
-            strong: &strong,
-            weak: &weak,
-        };
-        let mut found = false;
-        for (s, partners) in strong.iter().enumerate() {
-            if partners.n > 0 {
-                found |= search_from(db, &graph, s, d, k, &mut bufs, &mut best);
-            }
-        }
-        f.memo.record(DigitRung::Grouped(k), d, db, found);
-    }
-    let Some(b) = best else {
-        return false;
-    };
-    f.eliminate_all(b.targets, b.digit);
-    f.rating = Some(tenths(b.rating));
-    if f.explain {
-        f.set_cells(b.path.iter().flat_map(|&n| cells_of(n)));
-        let mut chain = String::new();
-        for (i, &n) in b.path.iter().enumerate() {
-            if i > 0 {
-                chain.push_str(if i % 2 == 1 { " = " } else { " - " });
-            }
-            chain.push_str(&node_name(n));
-        }
-        let (a, z) = (b.path[0], b.path[b.path.len() - 1]);
-        f.explain_eliminations(format!(
-            "Grouped {}-strong-link chain on {}: {chain} (= the only places in a unit, - see each other; a group in parentheses holds the digit in one of its cells or in none): {} or {} holds {}",
-            b.links,
-            b.digit,
-            node_name(a),
-            node_name(z),
-            b.digit
-        ));
-    }
-    true
-}
-
-/// `r1c2` for a cell, `(r1c2 r1c3)` for a group.
-fn node_name(n: Bits) -> String {
-    if n.count_ones() == 1 {
-        return cell_name(n.trailing_zeros() as usize);
-    }
-    let names: Vec<String> = cells_of(n).map(cell_name).collect();
-    format!("({})", names.join(" "))
-}
-
-/// The strong links of one node, in unit order: (partner node, kind). A cell lies in three
-/// units and a group in two, each giving at most one link.
-#[derive(Clone, Copy)]
-struct Partners {
-    n: usize,
-    links: [(usize, Kind); 3],
-}
-
-impl Default for Partners {
-    fn default() -> Partners {
-        Partners {
-            n: 0,
-            links: [(0, Kind::Row); 3],
+        Graph {
+            db,
+            nodes,
+            seers,
+            strong,
+            weak,
         }
     }
-}
-
-impl Partners {
-    fn push(&mut self, node: usize, kind: Kind) {
-        self.links[self.n] = (node, kind);
-        self.n += 1;
-    }
-
-    fn links(&self) -> &[(usize, Kind)] {
-        &self.links[..self.n]
-    }
-}
-
-/// The link graph of one digit: its nodes, the cells that see all of each, the strong links
-/// (partner node, kind) and the weak links (a set of node indices) of each.
-#[derive(Clone, Copy)]
-struct Graph<'a> {
-    nodes: &'a [Bits],
-    seers: &'a [Bits],
-    strong: &'a [Partners],
-    weak: &'a [[u64; 3]],
 }
 
 /// The buffers of [`search_from`], reused by every search on one digit.
@@ -241,7 +262,8 @@ fn search_from(
         seers,
         strong,
         weak,
-    } = *graph;
+        ..
+    } = graph;
     let n = nodes.len();
     let Bufs {
         parent,

@@ -90,10 +90,7 @@ fn loops(g: &Grid, f: &mut Finding, conclude: Conclude, slot: usize) -> bool {
 }
 
 fn search_loops(g: &Grid, f: &mut Finding, conclude: Conclude, slot: usize) -> bool {
-    let mut digit = [0u128; 10];
-    for (d, b) in digit.iter_mut().enumerate().skip(1) {
-        *b = g.digit_bits(d as u8);
-    }
+    let digit = g.digits_bits();
     // A search on a pair reads only the cells holding both digits, and their candidates (up
     // to where a loop closes). Keep what is still true of this grid.
     let memo = &mut f.memo.loops[slot];

@@ -108,8 +108,9 @@ struct Best {
 
 fn chains(g: &Grid, f: &mut Finding, k: usize) -> bool {
     let mut best: Option<Best> = None;
+    let digits = g.digits_bits();
     for d in 1..=9u8 {
-        let db = g.digit_bits(d);
+        let db = digits[usize::from(d)];
         // A digit's chains read only its cells.
         if f.memo.found_nothing(DigitRung::Strong(k), d, db) {
             continue;
@@ -265,8 +266,9 @@ fn search_from(
 /// and a strong link on a line crossing that row (or column) outside the box ends on a line
 /// where the box's column (or row) then has no place: the digit leaves that crossing cell.
 pub(crate) fn empty_rectangle(g: &Grid, f: &mut Finding) -> bool {
+    let digits = g.digits_bits();
     for d in 1..=9u8 {
-        let db = g.digit_bits(d);
+        let db = digits[usize::from(d)];
         for bx in 0..9usize {
             let inbox = db & UNIT_BITS[18 + bx];
             if inbox.count_ones() < 2 {

@@ -49,6 +49,11 @@ pub(crate) struct Memo {
     /// The candidates of the last grid the direct rungs read, and every digit's places in
     /// every unit on it.
     pub(super) places: Option<([u16; 81], super::direct::Places)>,
+    /// The candidates of the last grid on which forcing chains worked out which states follow
+    /// from which with both kinds of links, and that reachability.
+    pub(super) reach: Option<([u16; 81], super::aic::Reach)>,
+    /// Grouped chains: per digit, the link graph of its cells in the last grid searched.
+    pub(super) grouped: [Option<super::grouped::Graph>; 10],
 }
 
 /// The rungs whose search on one digit reads only that digit's cells (and whose result over
