@@ -47,10 +47,7 @@ fn wings(g: &Grid, f: &mut Finding, n: usize) -> bool {
         return false;
     }
     let mut best: Option<Best> = None;
-    let mut digit = [0u128; 10];
-    for (d, b) in digit.iter_mut().enumerate().skip(1) {
-        *b = g.digit_bits(d as u8);
-    }
+    let digit = g.digits_bits();
     for (u, unit) in UNITS.iter().enumerate() {
         let open: Vec<usize> = unit
             .iter()
