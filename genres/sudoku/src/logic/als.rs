@@ -74,10 +74,7 @@ fn collect(g: &Grid, max_als_cells: usize, max_als: usize) -> Vec<Als> {
 /// ALS-XZ with a single restricted common digit.
 pub(crate) fn als_xz(g: &Grid, f: &mut Finding) -> bool {
     let sets = collect(g, f.limits.max_als_cells, f.limits.max_als);
-    let mut digit_bits = [0u128; 10];
-    for (d, b) in digit_bits.iter_mut().enumerate().skip(1) {
-        *b = g.digit_bits(d as u8);
-    }
+    let digit_bits = g.digits_bits();
     for (i, a) in sets.iter().enumerate() {
         for b in &sets[i + 1..] {
             if a.cells & b.cells != 0 {

@@ -10,10 +10,11 @@
 //! VWXYZ-wing 6.2, plus 0.1 for a largest cell of 2 or 4 candidates and 0.2 for 3.
 
 use super::candidates::{
-    Bits, Grid, PEER_BITS, UNITS, bit, cell_list, cell_name, cells_of, digit_set, digits_of,
+    Bits, Grid, PEER_BITS, UNIT_BITS, UNITS, bit, cell_list, cell_name, cells_of, col, digit_set,
+    digits_of, row,
 };
-use super::subsets::combos;
 use super::technique::{Finding, tenths};
+use crate::band_solver::POPCOUNT9;
 
 /// WXYZ-wing.
 pub(crate) fn wxyz_wing(g: &Grid, f: &mut Finding) -> bool {
@@ -46,36 +47,39 @@ fn wings(g: &Grid, f: &mut Finding, n: usize) -> bool {
         return false;
     }
     let mut best: Option<Best> = None;
-    let mut seen_sets: Vec<Bits> = Vec::new();
-    let mut digit = [0u128; 10];
-    for (d, b) in digit.iter_mut().enumerate().skip(1) {
-        *b = g.digit_bits(d as u8);
-    }
-    for unit in &UNITS {
+    let digit = g.digits_bits();
+    for (u, unit) in UNITS.iter().enumerate() {
         let open: Vec<usize> = unit
             .iter()
             .map(|&c| c as usize)
             .filter(|&c| (2..=n as u32).contains(&g.cand[c].count_ones()))
             .collect();
-        combos(open.len(), n - 1, |pick| {
-            let digits = pick.iter().fold(0u16, |m, &i| m | g.cand[open[i]]);
-            if digits.count_ones() as usize != n {
-                return false;
-            }
-            let set: Bits = pick.iter().fold(0, |b, &i| b | bit(open[i]));
-            // A set inside a box and a line is met twice.
-            if seen_sets.contains(&set) {
-                return false;
-            }
-            seen_sets.push(set);
-            for p in cells_of(bivalue & !set) {
-                if g.cand[p] & digits != g.cand[p] {
-                    continue;
+        let cand: Vec<u16> = open.iter().map(|&c| g.cand[c]).collect();
+        sets(
+            &open,
+            &cand,
+            0,
+            n - 1,
+            n as u32,
+            0,
+            0,
+            &mut |set, digits| {
+                // A set inside a box and a line is met twice: the rows and columns come first
+                // (units 0-17), so a box's set inside one line was met with that line.
+                if u >= 18 {
+                    let c = set.trailing_zeros() as usize;
+                    if set & !UNIT_BITS[row(c)] == 0 || set & !UNIT_BITS[9 + col(c)] == 0 {
+                        return;
+                    }
                 }
-                check(g, &digit, n, set, p, &mut best);
-            }
-            false
-        });
+                // The two-candidate cells whose digits are both in the set: those holding no
+                // digit outside it.
+                let outside = digits_of(0x3fe & !digits).fold(0, |m, d| m | digit[usize::from(d)]);
+                for p in cells_of(bivalue & !set & !outside) {
+                    check(g, &digit, n, set, p, &mut best);
+                }
+            },
+        );
     }
     let Some(b) = best else {
         return false;
@@ -99,6 +103,38 @@ fn wings(g: &Grid, f: &mut Finding, n: usize) -> bool {
         ));
     }
     true
+}
+
+/// Visits, in lexicographic order of their positions in `open`, the choices of `left` more
+/// cells from `open[from..]` that together with the cells `set` (digits `digits`) hold exactly
+/// `n` digits; `cand` holds the candidates of `open`'s cells. A partial choice already holding
+/// more than `n` digits is not extended, so the visits are those of trying every combination.
+#[allow(clippy::too_many_arguments)]
+fn sets(
+    open: &[usize],
+    cand: &[u16],
+    from: usize,
+    left: usize,
+    n: u32,
+    set: Bits,
+    digits: u16,
+    visit: &mut impl FnMut(Bits, u16),
+) {
+    for i in from..(open.len() + 1).saturating_sub(left) {
+        let d = digits | cand[i];
+        let count = u32::from(POPCOUNT9[usize::from(d >> 1)]);
+        if count > n {
+            continue;
+        }
+        let s = set | bit(open[i]);
+        if left == 1 {
+            if count == n {
+                visit(s, d);
+            }
+        } else {
+            sets(open, cand, i + 1, left - 1, n, s, d, visit);
+        }
+    }
 }
 
 /// Tries the {x,z} cell `p` with the set both ways round; `digit` holds each digit's cells.
@@ -165,5 +201,41 @@ mod tests {
             f.text
                 .starts_with("WXYZ-wing: r1c1, r1c3, r2c1 hold 4 digits {1,2,3,4}")
         );
+    }
+
+    #[test]
+    fn sets_visit_what_every_combination_gives() {
+        // Candidate masks from a fixed pseudo-random sequence, 2 to 5 digits each.
+        let mut x = 12345u32;
+        let mut visited = 0;
+        for _ in 0..200 {
+            let mut cand = Vec::new();
+            while cand.len() < 9 {
+                x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+                let m = ((x >> 7) & 0x3fe) as u16;
+                if (2..=5).contains(&m.count_ones()) {
+                    cand.push(m);
+                }
+            }
+            let open: Vec<usize> = (0..9).map(|i| i * 9).collect();
+            for n in [4u32, 5] {
+                let k = n as usize - 1;
+                let mut want = Vec::new();
+                crate::logic::subsets::combos(9, k, |pick| {
+                    let d = pick.iter().fold(0u16, |m, &i| m | cand[i]);
+                    if d.count_ones() == n {
+                        want.push((pick.iter().fold(0, |b, &i| b | bit(open[i])), d));
+                    }
+                    false
+                });
+                let mut got = Vec::new();
+                sets(&open, &cand, 0, k, n, 0, 0, &mut |set, d| {
+                    got.push((set, d))
+                });
+                assert_eq!(got, want);
+                visited += got.len();
+            }
+        }
+        assert!(visited > 0);
     }
 }

@@ -72,21 +72,25 @@ pub(crate) fn six_links(g: &Grid, f: &mut Finding) -> bool {
     chains(g, f, 6)
 }
 
-/// The strong links of one digit: for each cell, its partner cells per kind of unit.
-fn strong_links(db: Bits) -> [[Bits; 3]; 81] {
-    let mut strong = [[0u128; 3]; 81];
+/// The strong links of one digit: for each cell, its partner cell in its row, column and box
+/// ([`NONE`] where that unit does not hold the digit exactly twice).
+fn strong_links(db: Bits) -> [[u8; 3]; 81] {
+    let mut strong = [[NONE; 3]; 81];
     for (u, ub) in UNIT_BITS.iter().enumerate() {
         let m = db & ub;
         if m.count_ones() == 2 {
             let a = m.trailing_zeros() as usize;
             let b = (m & (m - 1)).trailing_zeros() as usize;
             let k = u / 9;
-            strong[a][k] |= bit(b);
-            strong[b][k] |= bit(a);
+            strong[a][k] = b as u8;
+            strong[b][k] = a as u8;
         }
     }
     strong
 }
+
+/// No strong link in that kind of unit (a partner cell number is below 81).
+const NONE: u8 = u8::MAX;
 
 pub(super) fn kind_of(k: usize) -> Kind {
     match k {
@@ -118,7 +122,7 @@ fn chains(g: &Grid, f: &mut Finding, k: usize) -> bool {
         let strong = strong_links(db);
         let mut found = false;
         for s in cells_of(db) {
-            if strong[s].iter().all(|&b| b == 0) {
+            if strong[s] == [NONE; 3] {
                 continue;
             }
             found |= search_from(db, &strong, s, d, k, &mut best);
@@ -173,7 +177,7 @@ fn chain_name(kinds: &[Kind]) -> String {
 /// True if there was a finding (kept in `best` if better).
 fn search_from(
     db: Bits,
-    strong: &[[Bits; 3]; 81],
+    strong: &[[u8; 3]; 81],
     s: usize,
     d: u8,
     k: usize,
@@ -205,8 +209,9 @@ fn search_from(
                 tail += 1;
             }
         } else {
-            for (kk, &partners) in strong[c].iter().enumerate() {
-                for t in cells_of(partners & !seen_on) {
+            for (kk, &t) in strong[c].iter().enumerate() {
+                let t = usize::from(t);
+                if t != usize::from(NONE) && seen_on & bit(t) == 0 {
                     seen_on |= bit(t);
                     let nst = t * 2 + 1;
                     parent[nst] = st as u8;

@@ -169,12 +169,7 @@ fn rectangles(g: &Grid, f: &mut Finding, kind: u8) -> bool {
     if bivalue.count_ones() < 2 {
         return false;
     }
-    let mut digit_bits = [0u128; 10];
-    if kind != 1 {
-        for (d, b) in digit_bits.iter_mut().enumerate().skip(1) {
-            *b = g.digit_bits(d as u8);
-        }
-    }
+    let digit_bits = g.digits_bits();
     // Both types have two bivalue corners {a,b} on one row or column (the floor); the other
     // line of the rectangle is every other parallel line.
     for p in cells_of(bivalue) {
@@ -186,7 +181,17 @@ fn rectangles(g: &Grid, f: &mut Finding, kind: u8) -> bool {
                 continue;
             }
             let same_row = row(p) == row(q);
-            for k in 0..9 {
+            // The parallel lines whose two cells of the rectangle hold both digits, as bits:
+            // the cells of column 0 (rows) or of row 0 (columns), in increasing order.
+            let both = digit_bits[pair.trailing_zeros() as usize]
+                & digit_bits[(15 - pair.leading_zeros()) as usize];
+            let parallel = if same_row {
+                (both >> col(p)) & (both >> col(q)) & UNIT_BITS[9]
+            } else {
+                (both >> (9 * row(p))) & (both >> (9 * row(q))) & UNIT_BITS[0]
+            };
+            for line in cells_of(parallel) {
+                let k = if same_row { line / 9 } else { line };
                 let (c3, c4, same_band, same_stack) = if same_row {
                     if k == row(p) {
                         continue;

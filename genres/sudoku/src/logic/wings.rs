@@ -16,10 +16,7 @@ pub(crate) fn xyz_wing(g: &Grid, f: &mut Finding) -> bool {
 }
 
 fn wing(g: &Grid, f: &mut Finding, pivot_size: u32) -> bool {
-    let mut digit_bits = [0u128; 10];
-    for (d, b) in digit_bits.iter_mut().enumerate().skip(1) {
-        *b = g.digit_bits(d as u8);
-    }
+    let digit_bits = g.digits_bits();
     let bivalue = g.bivalue_bits();
     for (p, &peers) in PEER_BITS.iter().enumerate() {
         let pm = g.cand[p];
