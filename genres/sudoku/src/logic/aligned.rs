@@ -29,10 +29,10 @@ fn exclusion(g: &Grid, f: &mut Finding, degree: usize) -> bool {
             }
         }
     }
-    // A tuple's test reads the candidates of its cells and of the cells that see them all
-    // (which of those are excluding cells, and their digits) and nothing else. After a search
-    // that found nothing, a tuple whose cells and common peers all kept their candidates
-    // would find nothing again, so only tuples touching a changed cell are tested.
+    // A tuple's test reads the candidates of its cells and of its excluding cells and nothing
+    // else. After a search that found nothing, a tuple whose cells and excluding cells all kept
+    // their candidates would find nothing again, so only tuples touching a changed cell are
+    // tested.
     let memo = &mut f.memo.aligned[degree - 2];
     let changed = match memo {
         Some(before) => (0..81)
@@ -47,7 +47,7 @@ fn exclusion(g: &Grid, f: &mut Finding, degree: usize) -> bool {
         changed,
         tuple: Vec::with_capacity(degree),
     };
-    let found = s.search(f, small, !0, 0, open);
+    let found = s.search(f, small, 0, open);
     f.memo.aligned[degree - 2] = if found { None } else { Some(g.cand) };
     found
 }
@@ -65,19 +65,13 @@ struct Search<'a> {
 impl Search<'_> {
     /// Chooses the cells of the tuple in increasing order among the open cells `after`,
     /// keeping only tuples that still have an excluding cell in common; tests each full tuple
-    /// that touches a changed cell. `seen` holds the cells that see every chosen cell, `chosen`
-    /// the chosen.
-    fn search(
-        &mut self,
-        f: &mut Finding,
-        excluders: Bits,
-        seen: Bits,
-        chosen: Bits,
-        after: Bits,
-    ) -> bool {
+    /// that touches a changed cell. `chosen` holds the chosen cells.
+    fn search(&mut self, f: &mut Finding, excluders: Bits, chosen: Bits, after: Bits) -> bool {
         if self.tuple.len() == self.degree {
-            // The common peers of the tuple are `seen`; the excluding cells are among them.
-            if (seen | chosen) & self.changed == 0 {
+            // A tuple whose cells kept their candidates found nothing with the excluding cells
+            // it had; fewer of those allow more combinations, so only a changed cell that is
+            // an excluding cell now can make it find something.
+            if (excluders | chosen) & self.changed == 0 {
                 return false;
             }
             return test(self.g, f, &self.tuple, excluders);
@@ -85,15 +79,16 @@ impl Search<'_> {
         // A cell keeps an excluding cell in common with the chosen ones when it sees one of
         // `excluders` (seeing is symmetric): only those cells are tried, in increasing order.
         let mut next = after & cells_of(excluders).fold(0, |m, e| m | PEER_BITS[e]);
-        // When the chosen cells and their common peers are unchanged, the last cell must be.
-        if self.tuple.len() + 1 == self.degree && (seen | chosen) & self.changed == 0 {
+        // When the chosen cells and their common excluding cells are unchanged, the last cell
+        // must be (the last cell's excluding cells are among these).
+        if self.tuple.len() + 1 == self.degree && (excluders | chosen) & self.changed == 0 {
             next &= self.changed;
         }
         for c in cells_of(next) {
             let common = excluders & PEER_BITS[c];
             self.tuple.push(c);
             let above = self.open & (!0 << (c + 1));
-            let found = self.search(f, common, seen & PEER_BITS[c], chosen | bit(c), above);
+            let found = self.search(f, common, chosen | bit(c), above);
             self.tuple.pop();
             if found {
                 return true;
