@@ -111,13 +111,17 @@ impl Links {
         let mut next = std::mem::take(&mut self.next);
         next.clear();
         self.start.clear();
-        for s in 0..STATES {
-            self.start.push(next.len() as u32);
-            if g.cand[cell_of(s)] & (1 << digit_of(s)) != 0 {
-                self.each(g, s, |q| next.push(q as u16));
+        // The candidates' states in increasing order; the states between them get empty rows.
+        for c in 0..81 {
+            for d in super::candidates::digits_of(g.cand[c]) {
+                for on in [false, true] {
+                    let s = state(c, d, on);
+                    self.start.resize(s + 1, next.len() as u32);
+                    self.each(g, s, |q| next.push(q as u16));
+                }
             }
         }
-        self.start.push(next.len() as u32);
+        self.start.resize(STATES + 1, next.len() as u32);
         self.next = next;
     }
 
