@@ -111,13 +111,17 @@ impl Links {
         let mut next = std::mem::take(&mut self.next);
         next.clear();
         self.start.clear();
-        for s in 0..STATES {
-            self.start.push(next.len() as u32);
-            if g.cand[cell_of(s)] & (1 << digit_of(s)) != 0 {
-                self.each(g, s, |q| next.push(q as u16));
+        // The candidates' states in increasing order; the states between them get empty rows.
+        for c in 0..81 {
+            for d in super::candidates::digits_of(g.cand[c]) {
+                for on in [false, true] {
+                    let s = state(c, d, on);
+                    self.start.resize(s + 1, next.len() as u32);
+                    self.each(g, s, |q| next.push(q as u16));
+                }
             }
         }
-        self.start.push(next.len() as u32);
+        self.start.resize(STATES + 1, next.len() as u32);
         self.next = next;
     }
 
@@ -221,14 +225,14 @@ impl Reach {
     /// The components of the candidates' states (no implication leads to another state).
     fn new(g: &Grid, links: &View) -> Reach {
         const NONE: u16 = u16::MAX;
-        let count: u32 = g.cand.iter().map(|m| 2 * m.count_ones()).sum();
-        let words = (count as usize).div_ceil(64);
         let mut index = vec![NONE; STATES];
         let mut low = vec![0u16; STATES];
         let mut stack: Vec<usize> = Vec::new();
         let mut comp = vec![NONE; STATES];
-        let mut reach: Vec<u64> = Vec::new();
         let mut big = Vec::new();
+        // The states of each component, component after component (in completion order).
+        let mut members: Vec<u16> = Vec::new();
+        let mut sizes: Vec<u16> = Vec::new();
         let mut next = 0u16;
         // The depth-first path: per state, where the next of its implications to follow is in
         // `table`, and where they end.
@@ -274,26 +278,37 @@ impl Reach {
                     continue;
                 }
                 let k = big.len();
-                let at = reach.len();
-                reach.resize(at + words, 0);
-                reach[at + k / 64] |= 1 << (k % 64);
                 let from = stack.iter().rposition(|&w| w == v).expect("on the stack");
                 for &w in &stack[from..] {
                     comp[w] = k as u16;
+                    members.push(w as u16);
                 }
-                for &w in &stack[from..] {
-                    for &x in links.of(w) {
-                        let cx = comp[x as usize] as usize;
-                        if cx != k {
-                            for j in 0..words {
-                                reach[at + j] |= reach[cx * words + j];
-                            }
-                        }
-                    }
-                }
+                sizes.push((stack.len() - from) as u16);
                 big.push(stack.len() - from > 1);
                 stack.truncate(from);
             }
+        }
+        // Each component's reach, one bit per component: its successors are completed before
+        // it, so one pass in completion order closes the relation.
+        let words = sizes.len().div_ceil(64);
+        let mut reach = vec![0u64; sizes.len() * words];
+        let mut at = 0;
+        for (k, &size) in sizes.iter().enumerate() {
+            let size = size as usize;
+            let row = k * words;
+            reach[row + k / 64] |= 1 << (k % 64);
+            for &w in &members[at..at + size] {
+                for &x in links.of(w as usize) {
+                    let cx = comp[x as usize] as usize;
+                    if cx != k {
+                        let (done, this) = reach.split_at_mut(row);
+                        for (r, &q) in this[..words].iter_mut().zip(&done[cx * words..][..words]) {
+                            *r |= q;
+                        }
+                    }
+                }
+            }
+            at += size;
         }
         Reach {
             comp,

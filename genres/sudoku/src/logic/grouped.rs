@@ -272,15 +272,18 @@ fn search_from(
         seen,
         queue,
     } = bufs;
-    parent.clear();
-    parent.resize(2 * n, usize::MAX);
-    kind_in.clear();
-    kind_in.resize(2 * n, Kind::Row);
-    links.clear();
-    links.resize(2 * n, 0);
+    // Only `seen` is cleared: a state's parent, kind and link count are written when it is
+    // first seen, before they are read (the start's link count is set here; its parent and
+    // kind are never read).
+    if parent.len() < 2 * n {
+        parent.resize(2 * n, usize::MAX);
+        kind_in.resize(2 * n, Kind::Row);
+        links.resize(2 * n, 0);
+    }
     seen.clear();
     seen.resize(2 * n, false);
     seen[2 * s] = true;
+    links[2 * s] = 0;
     queue.clear();
     queue.push(2 * s);
     let mut head = 0;
