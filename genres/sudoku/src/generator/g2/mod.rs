@@ -390,31 +390,61 @@ fn give_clues<'a>(
     }
 }
 
-/// Removal in `order` (step 3 of the module docs). A singles test first asks whether the cell
-/// is a naked or hidden single at once ([`immediate_single`]), then [`Windows`]. The givens
-/// are also kept as masks per (digit, band) for [`Closure::from_givens`] and as boards.
+/// The singles test of a removal order: whether singles still fill a cell just emptied. It
+/// first asks whether the cell is a naked or hidden single at once ([`immediate_single`]),
+/// then [`Windows`]; its answers are [`closure::singles_fill`]'s. It keeps the givens as
+/// houses, as masks per (digit, band) for [`Closure::from_givens`] and as a board of empty
+/// cells, so every clue that goes or comes back must pass through [`SinglesTest::toggle`].
+pub(crate) struct SinglesTest {
+    houses: Houses,
+    givens: [u32; 27],
+    empty: u128,
+    windows: Windows,
+}
+
+impl SinglesTest {
+    /// The test for a removal starting from the complete grid `solution`.
+    pub(crate) fn new(solution: &Cells) -> SinglesTest {
+        let houses = Houses([[ALL_DIGITS; 9]; 3]);
+        let mut givens = [0u32; 27];
+        for (i, &v) in solution.iter().enumerate() {
+            givens[usize::from(v - 1) * 3 + i / 27] |= 1 << (i % 27);
+        }
+        SinglesTest {
+            houses,
+            givens,
+            empty: 0,
+            windows: Windows::new(),
+        }
+    }
+
+    /// Removes the clue `digit` at `cell`, or gives it back.
+    pub(crate) fn toggle(&mut self, cell: usize, digit: u8) {
+        self.houses.toggle(cell, digit);
+        self.givens[usize::from(digit - 1) * 3 + cell / 27] ^= 1 << (cell % 27);
+        self.empty ^= 1 << cell;
+    }
+
+    /// Whether singles fill `order[k]`, whose clue `digit` was just removed from `puzzle` (and
+    /// toggled here); the cells before position `k` must have been decided in order.
+    pub(crate) fn fills(&mut self, puzzle: &Cells, order: &[u8; 81], k: usize, digit: u8) -> bool {
+        let cell = usize::from(order[k]);
+        immediate_single(&self.houses, &self.givens, self.empty, cell, digit)
+            || self.windows.fill(puzzle, &self.givens, order, k)
+    }
+}
+
+/// Removal in `order` (step 3 of the module docs), the singles test by [`SinglesTest`].
 fn remove_clues(solution: &Cells, order: &[u8; 81], target: Level) -> Cells {
     let mut puzzle = *solution;
-    let mut houses = Houses([[ALL_DIGITS; 9]; 3]);
-    let mut givens = [0u32; 27];
-    for (i, &v) in solution.iter().enumerate() {
-        givens[usize::from(v - 1) * 3 + i / 27] |= 1 << (i % 27);
-    }
-    let mut empty = 0u128;
+    let mut singles = SinglesTest::new(solution);
     let mut by_singles = true;
-    let mut windows = Windows::new();
     for (k, &cell) in order.iter().enumerate() {
         let cell = usize::from(cell);
         let digit = puzzle[cell];
-        let (at, bit) = (usize::from(digit - 1) * 3 + cell / 27, 1u32 << (cell % 27));
         puzzle[cell] = 0;
-        houses.toggle(cell, digit);
-        givens[at] ^= bit;
-        empty ^= 1 << cell;
-        let removed = if by_singles
-            && (immediate_single(&houses, &givens, empty, cell, digit)
-                || windows.fill(&puzzle, &givens, order, k))
-        {
+        singles.toggle(cell, digit);
+        let removed = if by_singles && singles.fills(&puzzle, order, k, digit) {
             true
         } else if acceptable(&puzzle, cell, digit, target) {
             by_singles = false;
@@ -424,9 +454,7 @@ fn remove_clues(solution: &Cells, order: &[u8; 81], target: Level) -> Cells {
         };
         if !removed {
             puzzle[cell] = digit;
-            houses.toggle(cell, digit);
-            givens[at] ^= bit;
-            empty ^= 1 << cell;
+            singles.toggle(cell, digit);
         }
     }
     puzzle
@@ -501,8 +529,8 @@ mod tests {
 
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
-        /// The windows answer every test of a removal run exactly as a closure computed from
-        /// scratch does.
+        /// The windows, and the whole singles test, answer every test of a removal run exactly
+        /// as a closure computed from scratch does.
         #[test]
         fn windows_agree_with_closure_from_scratch(seed: u64) {
             let mut rng = Rng::from_seed(seed);
@@ -515,17 +543,21 @@ mod tests {
                 givens[usize::from(v - 1) * 3 + i / 27] |= 1 << (i % 27);
             }
             let mut windows = Windows::new();
+            let mut singles = SinglesTest::new(&solution);
             for (k, &cell) in order.iter().enumerate() {
                 let cell = usize::from(cell);
                 let digit = puzzle[cell];
                 let (at, bit) = (usize::from(digit - 1) * 3 + cell / 27, 1u32 << (cell % 27));
                 puzzle[cell] = 0;
                 givens[at] ^= bit;
+                singles.toggle(cell, digit);
                 let expected = closure::singles_fill(&puzzle, cell);
                 proptest::prop_assert_eq!(windows.fill(&puzzle, &givens, &order, k), expected);
+                proptest::prop_assert_eq!(singles.fills(&puzzle, &order, k, digit), expected);
                 if !expected {
                     puzzle[cell] = digit;
                     givens[at] ^= bit;
+                    singles.toggle(cell, digit);
                 }
             }
         }

@@ -20,8 +20,9 @@
 //!    Fisher-Yates shuffle of the 81 cells), as g2 does.
 //! 4. Cells are tried once each, in that order. While the puzzle is solved by naked and hidden
 //!    singles, a clue goes when singles still fill its cell without it
-//!    ([`closure::singles_fill`]; a cell that is a naked or hidden single at once is not tested
-//!    further). Otherwise the clue goes when the puzzle stays unique without it
+//!    (the complete singles closure, `g2::closure::singles_fill`, answered by g2's
+//!    [`SinglesTest`], which shares closures between neighbouring positions of the order and
+//!    gives the same answers). Otherwise the clue goes when the puzzle stays unique without it
 //!    ([`solver::has_other_solution`] is false within [`REMOVAL_BUDGET`] nodes; an exhausted
 //!    budget keeps the clue) and, at MEDIUM and HARD, `LADDER_V3` solves it within the target
 //!    ([`logic::grade_capped`] on [`LADDER_V3`]); at EXPERT and MASTER uniqueness alone
@@ -44,7 +45,7 @@
 use dayseed_core::rng::Rng;
 use dayseed_core::{Budget, Generated, Result};
 
-use super::g2::{closure, g2_grid, generate_g2};
+use super::g2::{SinglesTest, g2_grid, generate_g2};
 use super::ladder_v3::LADDER_V3;
 use super::shared_v1::{Attempt, Made, REMOVAL_BUDGET, max_attempts, retry};
 use super::solver_v1 as solver;
@@ -96,13 +97,15 @@ fn attempt(rng: &mut Rng, target: Level) -> Option<Attempt> {
 /// capped grade of the last removal the second test accepted (step 5).
 fn remove_clues(solution: &Cells, order: &[u8; 81], target: Level) -> (Cells, Option<LogicGrade>) {
     let mut puzzle = *solution;
+    let mut singles = SinglesTest::new(solution);
     let mut by_singles = true;
     let mut last = None;
-    for &cell in order {
+    for (k, &cell) in order.iter().enumerate() {
         let cell = usize::from(cell);
         let digit = puzzle[cell];
         puzzle[cell] = 0;
-        if by_singles && closure::singles_fill(&puzzle, cell) {
+        singles.toggle(cell, digit);
+        if by_singles && singles.fills(&puzzle, order, k, digit) {
             continue;
         }
         let removed = if unique_without(&puzzle, cell, digit) {
@@ -119,7 +122,10 @@ fn remove_clues(solution: &Cells, order: &[u8; 81], target: Level) -> (Cells, Op
                 by_singles = false;
                 last = grade.or(last);
             }
-            None => puzzle[cell] = digit,
+            None => {
+                puzzle[cell] = digit;
+                singles.toggle(cell, digit);
+            }
         }
     }
     (puzzle, last)
