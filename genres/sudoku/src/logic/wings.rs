@@ -2,8 +2,32 @@
 //! one pincer is z, so z leaves every cell seeing both pincers. XYZ-wing: the pivot is {x,y,z}
 //! and z also leaves only cells that see the pivot too.
 
-use super::candidates::{Grid, PEER_BITS, cell_name, cells_of, digit_set};
+use super::candidates::{Bits, Grid, PEER_BITS, bit, cell_name, cells_of, digit_set};
 use super::technique::Finding;
+
+/// The cells whose candidates differ from `before`, the candidates of a grid on which a search
+/// found nothing; every cell when there is no such grid or a cell has gained a candidate since.
+///
+/// The wing searches use it to skip patterns: an instance of a wing reads the candidates of its
+/// pattern cells, and elsewhere only which cells hold the digit it eliminates. When no cell has
+/// gained a candidate, a pattern none of whose cells changed was there on the earlier grid with
+/// at least the same eliminations, and so found nothing then and finds nothing now. Skipping
+/// only such patterns leaves every instance found, in the same order.
+pub(super) fn changed_cells(before: &Option<[u16; 81]>, cand: &[u16; 81]) -> Bits {
+    let Some(before) = before else {
+        return !0;
+    };
+    let mut changed = 0;
+    for (c, (&now, &then)) in cand.iter().zip(before).enumerate() {
+        if now & !then != 0 {
+            return !0;
+        }
+        if now != then {
+            changed |= bit(c);
+        }
+    }
+    changed
+}
 
 /// XY-wing.
 pub(crate) fn xy_wing(g: &Grid, f: &mut Finding) -> bool {
