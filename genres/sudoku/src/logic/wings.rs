@@ -40,11 +40,26 @@ pub(crate) fn xyz_wing(g: &Grid, f: &mut Finding) -> bool {
 }
 
 fn wing(g: &Grid, f: &mut Finding, pivot_size: u32) -> bool {
+    let slot = pivot_size as usize - 2;
+    let changed = changed_cells(&f.memo.wings[slot], &g.cand);
+    let found = changed != 0 && search(g, f, pivot_size, changed);
+    f.memo.wings[slot] = (!found).then_some(g.cand);
+    found
+}
+
+/// Finds the first wing, pivot by pivot, among those with a cell of `changed` (see
+/// [`changed_cells`]: the others were there, finding nothing, when the memo was taken).
+fn search(g: &Grid, f: &mut Finding, pivot_size: u32, changed: Bits) -> bool {
     let digit_bits = g.digits_bits();
     let bivalue = g.bivalue_bits();
     for (p, &peers) in PEER_BITS.iter().enumerate() {
         let pm = g.cand[p];
         if pm.count_ones() != pivot_size {
+            continue;
+        }
+        // An unchanged pivot needs a changed pincer.
+        let pivot_changed = changed & bit(p) != 0;
+        if !pivot_changed && changed & peers & bivalue == 0 {
             continue;
         }
         let mut pincers = [0u8; 20];
@@ -60,7 +75,7 @@ fn wing(g: &Grid, f: &mut Finding, pivot_size: u32) -> bool {
             let am = g.cand[a as usize];
             for &b in &pincers[i + 1..n] {
                 let bm = g.cand[b as usize];
-                if am == bm {
+                if am == bm || !pivot_changed && changed & (bit(a.into()) | bit(b.into())) == 0 {
                     continue;
                 }
                 let z = am & bm;
