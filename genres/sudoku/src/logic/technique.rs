@@ -57,6 +57,8 @@ pub(crate) struct Memo {
     /// XY-, XYZ-, WXYZ- and VWXYZ-wings: the candidates of the last grid on which each found
     /// nothing (`None` after a finding; see [`super::wings::changed_cells`]).
     pub(super) wings: [Option<[u16; 81]>; 4],
+    /// The unique rectangles of the last grid searched for them.
+    pub(super) rectangles: super::uniqueness::Rectangles,
 }
 
 /// The rungs whose search on one digit reads only that digit's cells (and whose result over

@@ -164,10 +164,66 @@ pub(crate) fn bug_plus_one(g: &Grid, f: &mut Finding) -> bool {
 /// Hint name and SE's base rating of a unique rectangle.
 const RECTANGLE: (&str, f64) = ("Unique rectangle", 4.5);
 
+/// A unique rectangle's place on a grid: its corners in increasing order, the two corners off
+/// the floor (the roof), the pair and the roof's line.
+#[derive(Debug, Clone, Copy)]
+struct Rect {
+    cells: [usize; 4],
+    roof: (usize, usize),
+    pair: u16,
+    roof_line: usize,
+}
+
+/// The rectangles of the last grid searched for unique rectangles (`cand`), in the order every
+/// type meets them: the types differ only in what they test on each, so the ones tried after
+/// another on the same grid reuse its list.
+#[derive(Debug, Default)]
+pub(crate) struct Rectangles {
+    cand: Option<[u16; 81]>,
+    list: Vec<Rect>,
+}
+
 fn rectangles(g: &Grid, f: &mut Finding, kind: u8) -> bool {
+    let mut memo = std::mem::take(&mut f.memo.rectangles);
+    if memo.cand != Some(g.cand) {
+        memo.list.clear();
+        collect(g, &mut memo.list);
+        memo.cand = Some(g.cand);
+    }
+    let found = !memo.list.is_empty() && {
+        let digit_bits = g.digits_bits();
+        memo.list.iter().any(|r| {
+            let (c3, c4) = r.roof;
+            match kind {
+                1 => type1(f, &r.cells, &r.cells.map(|c| g.cand[c]), r.pair),
+                2 => type2(
+                    &digit_bits,
+                    f,
+                    &r.cells,
+                    &r.cells.map(|c| g.cand[c]),
+                    r.pair,
+                ),
+                3 => type3(g, f, RECTANGLE, &r.cells, r.roof, r.pair),
+                6 => type3_hidden(g, f, RECTANGLE, &r.cells, r.roof, r.pair),
+                5 => {
+                    let b = super::candidates::box_of(c3);
+                    b == super::candidates::box_of(c4)
+                        && type4(&digit_bits, f, &r.cells, r.roof, 18 + b, r.pair)
+                }
+                _ => type4(&digit_bits, f, &r.cells, r.roof, r.roof_line, r.pair),
+            }
+        })
+    };
+    f.memo.rectangles = memo;
+    found
+}
+
+/// Lists the rectangles of `g` in the order of the search: four cells on two rows, two
+/// columns and two boxes, holding both digits of a pair, two of them (the floor) exactly it.
+fn collect(g: &Grid, list: &mut Vec<Rect>) {
     let bivalue = g.bivalue_bits();
     if bivalue.count_ones() < 2 {
-        return false;
+        return;
     }
     let digit_bits = g.digits_bits();
     // Both types have two bivalue corners {a,b} on one row or column (the floor); the other
@@ -222,27 +278,15 @@ fn rectangles(g: &Grid, f: &mut Finding, kind: u8) -> bool {
                 }
                 let mut cells = [p, q, c3, c4];
                 cells.sort_unstable();
-                let masks = cells.map(|c| g.cand[c]);
-                let roof_line = if same_row { k } else { 9 + k };
-                let found = match kind {
-                    1 => type1(f, &cells, &masks, pair),
-                    2 => type2(&digit_bits, f, &cells, &masks, pair),
-                    3 => type3(g, f, RECTANGLE, &cells, (c3, c4), pair),
-                    6 => type3_hidden(g, f, RECTANGLE, &cells, (c3, c4), pair),
-                    5 => {
-                        let b = super::candidates::box_of(c3);
-                        b == super::candidates::box_of(c4)
-                            && type4(&digit_bits, f, &cells, (c3, c4), 18 + b, pair)
-                    }
-                    _ => type4(&digit_bits, f, &cells, (c3, c4), roof_line, pair),
-                };
-                if found {
-                    return true;
-                }
+                list.push(Rect {
+                    cells,
+                    roof: (c3, c4),
+                    pair,
+                    roof_line: if same_row { k } else { 9 + k },
+                });
             }
         }
     }
-    false
 }
 
 fn type1(f: &mut Finding, cells: &[usize; 4], masks: &[u16; 4], pair: u16) -> bool {
