@@ -73,17 +73,16 @@ fn wings(g: &Grid, f: &mut Finding, n: usize) -> bool {
 /// [`super::wings::changed_cells`]: the others were there, finding nothing, when the memo was
 /// taken), or of any cells if `changed` is all of them.
 fn search(g: &Grid, n: usize, changed: Bits) -> Option<Best> {
-    let bivalue = g.bivalue_bits();
-    if bivalue == 0 {
-        return None;
-    }
     // The cells that can be in a set (2..=n candidates) and those of them that changed; the
     // {x,z} cell is among the bivalue ones.
-    let mut small: Bits = 0;
+    let (mut bivalue, mut small): (Bits, Bits) = (0, 0);
     for (c, &m) in g.cand.iter().enumerate() {
-        if (2..=n as u32).contains(&m.count_ones()) {
-            small |= bit(c);
-        }
+        let k = usize::from(POPCOUNT9[usize::from(m >> 1)]);
+        bivalue |= Bits::from(k == 2) << c;
+        small |= Bits::from((2..=n).contains(&k)) << c;
+    }
+    if bivalue == 0 {
+        return None;
     }
     let live = changed & small;
     if live == 0 {

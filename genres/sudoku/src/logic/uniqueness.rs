@@ -11,6 +11,7 @@ use super::candidates::{
     digits_of, row, unit_name,
 };
 use super::technique::Finding;
+use crate::band_solver::POPCOUNT9;
 
 /// Unique rectangle type 1.
 pub(crate) fn ur_type1(g: &Grid, f: &mut Finding) -> bool {
@@ -181,36 +182,32 @@ struct Rect {
 pub(crate) struct Rectangles {
     cand: Option<[u16; 81]>,
     list: Vec<Rect>,
+    /// Each digit's cells on that grid (when `list` is not empty).
+    digit_bits: [Bits; 10],
 }
 
 fn rectangles(g: &Grid, f: &mut Finding, kind: u8) -> bool {
     let mut memo = std::mem::take(&mut f.memo.rectangles);
     if memo.cand != Some(g.cand) {
         memo.list.clear();
-        collect(g, &mut memo.list);
+        collect(g, &mut memo);
         memo.cand = Some(g.cand);
     }
+    let digit_bits = &memo.digit_bits;
     let found = !memo.list.is_empty() && {
-        let digit_bits = g.digits_bits();
         memo.list.iter().any(|r| {
             let (c3, c4) = r.roof;
             match kind {
                 1 => type1(f, &r.cells, &r.cells.map(|c| g.cand[c]), r.pair),
-                2 => type2(
-                    &digit_bits,
-                    f,
-                    &r.cells,
-                    &r.cells.map(|c| g.cand[c]),
-                    r.pair,
-                ),
+                2 => type2(digit_bits, f, &r.cells, &r.cells.map(|c| g.cand[c]), r.pair),
                 3 => type3(g, f, RECTANGLE, &r.cells, r.roof, r.pair),
                 6 => type3_hidden(g, f, RECTANGLE, &r.cells, r.roof, r.pair),
                 5 => {
                     let b = super::candidates::box_of(c3);
                     b == super::candidates::box_of(c4)
-                        && type4(&digit_bits, f, &r.cells, r.roof, 18 + b, r.pair)
+                        && type4(digit_bits, f, &r.cells, r.roof, 18 + b, r.pair)
                 }
-                _ => type4(&digit_bits, f, &r.cells, r.roof, r.roof_line, r.pair),
+                _ => type4(digit_bits, f, &r.cells, r.roof, r.roof_line, r.pair),
             }
         })
     };
@@ -220,12 +217,17 @@ fn rectangles(g: &Grid, f: &mut Finding, kind: u8) -> bool {
 
 /// Lists the rectangles of `g` in the order of the search: four cells on two rows, two
 /// columns and two boxes, holding both digits of a pair, two of them (the floor) exactly it.
-fn collect(g: &Grid, list: &mut Vec<Rect>) {
-    let bivalue = g.bivalue_bits();
-    if bivalue.count_ones() < 2 {
+fn collect(g: &Grid, memo: &mut Rectangles) {
+    let mut bivalue: Bits = 0;
+    for (c, &m) in g.cand.iter().enumerate() {
+        bivalue |= Bits::from(POPCOUNT9[usize::from(m >> 1)] == 2) << c;
+    }
+    // Fewer than two bivalue cells.
+    if bivalue & bivalue.wrapping_sub(1) == 0 {
         return;
     }
-    let digit_bits = g.digits_bits();
+    memo.digit_bits = g.digits_bits();
+    let digit_bits = &memo.digit_bits;
     // Both types have two bivalue corners {a,b} on one row or column (the floor); the other
     // line of the rectangle is every other parallel line.
     for p in cells_of(bivalue) {
@@ -278,7 +280,7 @@ fn collect(g: &Grid, list: &mut Vec<Rect>) {
                 }
                 let mut cells = [p, q, c3, c4];
                 cells.sort_unstable();
-                list.push(Rect {
+                memo.list.push(Rect {
                     cells,
                     roof: (c3, c4),
                     pair,

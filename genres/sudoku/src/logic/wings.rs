@@ -4,6 +4,7 @@
 
 use super::candidates::{Bits, Grid, PEER_BITS, bit, cell_name, cells_of, digit_set};
 use super::technique::Finding;
+use crate::band_solver::POPCOUNT9;
 
 /// The cells whose candidates differ from `before`, the candidates of a grid on which a search
 /// found nothing; every cell when there is no such grid or a cell has gained a candidate since.
@@ -17,16 +18,15 @@ pub(super) fn changed_cells(before: &Option<[u16; 81]>, cand: &[u16; 81]) -> Bit
     let Some(before) = before else {
         return !0;
     };
-    let mut changed = 0;
-    for (c, (&now, &then)) in cand.iter().zip(before).enumerate() {
-        if now & !then != 0 {
-            return !0;
-        }
-        if now != then {
-            changed |= bit(c);
-        }
+    if cand == before {
+        return 0;
     }
-    changed
+    let (mut gained, mut changed) = (0, 0);
+    for (c, (&now, &then)) in cand.iter().zip(before).enumerate() {
+        gained |= now & !then;
+        changed |= Bits::from(now != then) << c;
+    }
+    if gained == 0 { changed } else { !0 }
 }
 
 /// XY-wing.
@@ -50,13 +50,16 @@ fn wing(g: &Grid, f: &mut Finding, pivot_size: u32) -> bool {
 /// Finds the first wing, pivot by pivot, among those with a cell of `changed` (see
 /// [`changed_cells`]: the others were there, finding nothing, when the memo was taken).
 fn search(g: &Grid, f: &mut Finding, pivot_size: u32, changed: Bits) -> bool {
-    let digit_bits = g.digits_bits();
-    let bivalue = g.bivalue_bits();
-    for (p, &peers) in PEER_BITS.iter().enumerate() {
-        let pm = g.cand[p];
-        if pm.count_ones() != pivot_size {
-            continue;
-        }
+    let (mut bivalue, mut pivots): (Bits, Bits) = (0, 0);
+    for (c, &m) in g.cand.iter().enumerate() {
+        let k = u32::from(POPCOUNT9[usize::from(m >> 1)]);
+        bivalue |= Bits::from(k == 2) << c;
+        pivots |= Bits::from(k == pivot_size) << c;
+    }
+    // Each digit's cells, worked out for the first pattern that needs them.
+    let mut digit_bits = None;
+    for p in cells_of(pivots) {
+        let (pm, peers) = (g.cand[p], PEER_BITS[p]);
         // An unchanged pivot needs a changed pincer.
         let pivot_changed = changed & bit(p) != 0;
         if !pivot_changed && changed & peers & bivalue == 0 {
@@ -66,7 +69,7 @@ fn search(g: &Grid, f: &mut Finding, pivot_size: u32, changed: Bits) -> bool {
         let mut n = 0;
         for c in cells_of(peers & bivalue) {
             // A pincer shares exactly one digit with an XY pivot, two with an XYZ pivot.
-            if (g.cand[c] & pm).count_ones() == pivot_size - 1 {
+            if u32::from(POPCOUNT9[usize::from((g.cand[c] & pm) >> 1)]) == pivot_size - 1 {
                 pincers[n] = c as u8;
                 n += 1;
             }
@@ -79,7 +82,8 @@ fn search(g: &Grid, f: &mut Finding, pivot_size: u32, changed: Bits) -> bool {
                     continue;
                 }
                 let z = am & bm;
-                if z.count_ones() != 1 {
+                // Two different pairs share one digit or none.
+                if z == 0 {
                     continue;
                 }
                 let valid = if pivot_size == 2 {
@@ -92,6 +96,7 @@ fn search(g: &Grid, f: &mut Finding, pivot_size: u32, changed: Bits) -> bool {
                     continue;
                 }
                 let zd = z.trailing_zeros() as u8;
+                let digit_bits = digit_bits.get_or_insert_with(|| g.digits_bits());
                 let mut targets =
                     digit_bits[zd as usize] & PEER_BITS[a as usize] & PEER_BITS[b as usize];
                 if pivot_size == 3 {
