@@ -92,16 +92,32 @@ fn search(g: &Grid, n: usize, changed: Bits) -> Option<Best> {
     let mut best: Option<Best> = None;
     let digit = g.digits_bits();
     for (u, unit) in UNITS.iter().enumerate() {
-        // A set of unchanged cells needs a changed {x,z} cell.
-        if live & UNIT_BITS[u] == 0 && live_bivalue == 0 {
-            continue;
+        let mut allowed = small & UNIT_BITS[u];
+        if live & allowed == 0 {
+            // A set of unchanged cells needs a changed {x,z} cell p (outside the unit, as it
+            // is not in it), and holds both of p's digits; the set's cells holding x see p, so
+            // one of the unit's cells holding x sees p, and the set keeps out of those holding
+            // x that do not.
+            let unit_cells = allowed;
+            allowed = 0;
+            for p in cells_of(live_bivalue) {
+                for x in digits_of(g.cand[p]) {
+                    let holding = unit_cells & digit[usize::from(x)];
+                    if holding & PEER_BITS[p] != 0 {
+                        allowed |= unit_cells & !(holding & !PEER_BITS[p]);
+                    }
+                }
+            }
+            if allowed == 0 {
+                continue;
+            }
         }
         let mut open = [0usize; 9];
         let mut cand = [0u16; 9];
         let mut len = 0;
         for &c in unit {
             let c = usize::from(c);
-            if small & bit(c) != 0 {
+            if allowed & bit(c) != 0 {
                 open[len] = c;
                 cand[len] = g.cand[c];
                 len += 1;
