@@ -14,6 +14,7 @@ use super::candidates::{
     digits_of, row,
 };
 use super::technique::{Finding, tenths};
+use super::wings::cells_where;
 use crate::band_solver::POPCOUNT9;
 
 /// WXYZ-wing.
@@ -75,12 +76,9 @@ fn wings(g: &Grid, f: &mut Finding, n: usize) -> bool {
 fn search(g: &Grid, n: usize, changed: Bits) -> Option<Best> {
     // The cells that can be in a set (2..=n candidates) and those of them that changed; the
     // {x,z} cell is among the bivalue ones.
-    let (mut bivalue, mut small): (Bits, Bits) = (0, 0);
-    for (c, &m) in g.cand.iter().enumerate() {
-        let k = usize::from(POPCOUNT9[usize::from(m >> 1)]);
-        bivalue |= Bits::from(k == 2) << c;
-        small |= Bits::from((2..=n).contains(&k)) << c;
-    }
+    let count = |m: u16| usize::from(POPCOUNT9[usize::from(m >> 1)]);
+    let bivalue = cells_where(&g.cand, |_, m| count(m) == 2);
+    let small = cells_where(&g.cand, |_, m| (2..=n).contains(&count(m)));
     if bivalue == 0 {
         return None;
     }

@@ -218,10 +218,7 @@ fn rectangles(g: &Grid, f: &mut Finding, kind: u8) -> bool {
 /// Lists the rectangles of `g` in the order of the search: four cells on two rows, two
 /// columns and two boxes, holding both digits of a pair, two of them (the floor) exactly it.
 fn collect(g: &Grid, memo: &mut Rectangles) {
-    let mut bivalue: Bits = 0;
-    for (c, &m) in g.cand.iter().enumerate() {
-        bivalue |= Bits::from(POPCOUNT9[usize::from(m >> 1)] == 2) << c;
-    }
+    let bivalue = super::wings::cells_where(&g.cand, |_, m| POPCOUNT9[usize::from(m >> 1)] == 2);
     // Fewer than two bivalue cells.
     if bivalue & bivalue.wrapping_sub(1) == 0 {
         return;

@@ -21,12 +21,30 @@ pub(super) fn changed_cells(before: &Option<[u16; 81]>, cand: &[u16; 81]) -> Bit
     if cand == before {
         return 0;
     }
-    let (mut gained, mut changed) = (0, 0);
-    for (c, (&now, &then)) in cand.iter().zip(before).enumerate() {
-        gained |= now & !then;
-        changed |= Bits::from(now != then) << c;
+    let gained = cand
+        .iter()
+        .zip(before)
+        .fold(0, |m, (&now, &then)| m | now & !then);
+    if gained == 0 {
+        cells_where(cand, |c, m| m != before[c])
+    } else {
+        !0
     }
-    if gained == 0 { changed } else { !0 }
+}
+
+/// The cells whose candidates `keep` accepts (given the cell and its candidates), built a row
+/// at a time (cheaper than a 128-bit shift per cell).
+pub(super) fn cells_where(cand: &[u16; 81], mut keep: impl FnMut(usize, u16) -> bool) -> Bits {
+    let mut cells: Bits = 0;
+    for r in 0..9 {
+        let mut line = 0u16;
+        for k in 0..9 {
+            let c = 9 * r + k;
+            line |= u16::from(keep(c, cand[c])) << k;
+        }
+        cells |= Bits::from(line) << (9 * r);
+    }
+    cells
 }
 
 /// XY-wing.
@@ -50,12 +68,13 @@ fn wing(g: &Grid, f: &mut Finding, pivot_size: u32) -> bool {
 /// Finds the first wing, pivot by pivot, among those with a cell of `changed` (see
 /// [`changed_cells`]: the others were there, finding nothing, when the memo was taken).
 fn search(g: &Grid, f: &mut Finding, pivot_size: u32, changed: Bits) -> bool {
-    let (mut bivalue, mut pivots): (Bits, Bits) = (0, 0);
-    for (c, &m) in g.cand.iter().enumerate() {
-        let k = u32::from(POPCOUNT9[usize::from(m >> 1)]);
-        bivalue |= Bits::from(k == 2) << c;
-        pivots |= Bits::from(k == pivot_size) << c;
-    }
+    let count = |m: u16| u32::from(POPCOUNT9[usize::from(m >> 1)]);
+    let bivalue = cells_where(&g.cand, |_, m| count(m) == 2);
+    let pivots = if pivot_size == 2 {
+        bivalue
+    } else {
+        cells_where(&g.cand, |_, m| count(m) == pivot_size)
+    };
     // Each digit's cells, worked out for the first pattern that needs them.
     let mut digit_bits = None;
     for p in cells_of(pivots) {
