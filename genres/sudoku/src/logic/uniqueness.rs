@@ -412,21 +412,32 @@ pub(crate) fn type3_hidden(
     }
     let rest = super::candidates::ALL_DIGITS & !pair & !extra;
     for u in shared_units(c3, c4) {
-        let unit: Vec<usize> = UNITS[u].iter().map(|&c| c as usize).collect();
-        let empty = unit.iter().filter(|&&c| g.cand[c] != 0).count();
+        let mut empty = 0;
         // The cells other than the two where digit d can go.
-        let places = |d: u8| -> Bits {
-            unit.iter()
-                .filter(|&&c| c != c3 && c != c4 && g.cand[c] & (1 << d) != 0)
-                .fold(0, |b, &c| b | bit(c))
-        };
+        let mut place: [Bits; 10] = [0; 10];
+        for &c in &UNITS[u] {
+            let c = usize::from(c);
+            if g.cand[c] != 0 {
+                empty += 1;
+            }
+            if c != c3 && c != c4 {
+                for d in digits_of(g.cand[c]) {
+                    place[usize::from(d)] |= bit(c);
+                }
+            }
+        }
+        let places = |d: u8| place[usize::from(d)];
         let pair_places = digits_of(pair).fold(0, |b, d| b | places(d));
         for degree in (extra.count_ones() as usize).max(2)..=7 {
             if 2 * degree >= empty {
                 break;
             }
-            for more in 0u16..1 << 10 {
-                if more & !rest != 0 || more.count_ones() as usize != degree - 2 {
+            // The subsets of `rest`, in increasing order.
+            let subsets = std::iter::successors(Some(0u16), |&m| {
+                (m != rest).then(|| m.wrapping_sub(rest) & rest)
+            });
+            for more in subsets {
+                if usize::from(POPCOUNT9[usize::from(more >> 1)]) != degree - 2 {
                     continue;
                 }
                 // Every digit of the set must still have a place in the unit.
