@@ -187,31 +187,40 @@ pub(crate) struct Rectangles {
 }
 
 fn rectangles(g: &Grid, f: &mut Finding, kind: u8) -> bool {
-    let mut memo = std::mem::take(&mut f.memo.rectangles);
-    if memo.cand != Some(g.cand) {
+    let memo = &mut f.memo.rectangles;
+    if memo.cand.as_ref() != Some(&g.cand) {
         memo.list.clear();
-        collect(g, &mut memo);
+        collect(g, memo);
         memo.cand = Some(g.cand);
     }
-    let digit_bits = &memo.digit_bits;
-    let found = !memo.list.is_empty() && {
-        memo.list.iter().any(|r| {
-            let (c3, c4) = r.roof;
-            match kind {
-                1 => type1(f, &r.cells, &r.cells.map(|c| g.cand[c]), r.pair),
-                2 => type2(digit_bits, f, &r.cells, &r.cells.map(|c| g.cand[c]), r.pair),
-                3 => type3(g, f, RECTANGLE, &r.cells, r.roof, r.pair),
-                6 => type3_hidden(g, f, RECTANGLE, &r.cells, r.roof, r.pair),
-                5 => {
-                    let b = super::candidates::box_of(c3);
-                    b == super::candidates::box_of(c4)
-                        && type4(digit_bits, f, &r.cells, r.roof, 18 + b, r.pair)
-                }
-                _ => type4(digit_bits, f, &r.cells, r.roof, r.roof_line, r.pair),
+    if memo.list.is_empty() {
+        return false;
+    }
+    let list = std::mem::take(&mut memo.list);
+    // A copy: the types below take `f`, which holds the memo.
+    let digit_bits = memo.digit_bits;
+    let found = list.iter().any(|r| {
+        let (c3, c4) = r.roof;
+        match kind {
+            1 => type1(f, &r.cells, &r.cells.map(|c| g.cand[c]), r.pair),
+            2 => type2(
+                &digit_bits,
+                f,
+                &r.cells,
+                &r.cells.map(|c| g.cand[c]),
+                r.pair,
+            ),
+            3 => type3(g, f, RECTANGLE, &r.cells, r.roof, r.pair),
+            6 => type3_hidden(g, f, RECTANGLE, &r.cells, r.roof, r.pair),
+            5 => {
+                let b = super::candidates::box_of(c3);
+                b == super::candidates::box_of(c4)
+                    && type4(&digit_bits, f, &r.cells, r.roof, 18 + b, r.pair)
             }
-        })
-    };
-    f.memo.rectangles = memo;
+            _ => type4(&digit_bits, f, &r.cells, r.roof, r.roof_line, r.pair),
+        }
+    });
+    f.memo.rectangles.list = list;
     found
 }
 
