@@ -14,6 +14,7 @@ use super::candidates::{
     digits_of, row,
 };
 use super::technique::{Finding, tenths};
+use super::wings::cells_where;
 use crate::band_solver::POPCOUNT9;
 
 /// WXYZ-wing.
@@ -42,45 +43,9 @@ struct Best {
 }
 
 fn wings(g: &Grid, f: &mut Finding, n: usize) -> bool {
-    let bivalue = g.bivalue_bits();
-    if bivalue == 0 {
-        return false;
-    }
-    let mut best: Option<Best> = None;
-    let digit = g.digits_bits();
-    for (u, unit) in UNITS.iter().enumerate() {
-        let open: Vec<usize> = unit
-            .iter()
-            .map(|&c| c as usize)
-            .filter(|&c| (2..=n as u32).contains(&g.cand[c].count_ones()))
-            .collect();
-        let cand: Vec<u16> = open.iter().map(|&c| g.cand[c]).collect();
-        sets(
-            &open,
-            &cand,
-            0,
-            n - 1,
-            n as u32,
-            0,
-            0,
-            &mut |set, digits| {
-                // A set inside a box and a line is met twice: the rows and columns come first
-                // (units 0-17), so a box's set inside one line was met with that line.
-                if u >= 18 {
-                    let c = set.trailing_zeros() as usize;
-                    if set & !UNIT_BITS[row(c)] == 0 || set & !UNIT_BITS[9 + col(c)] == 0 {
-                        return;
-                    }
-                }
-                // The two-candidate cells whose digits are both in the set: those holding no
-                // digit outside it.
-                let outside = digits_of(0x3fe & !digits).fold(0, |m, d| m | digit[usize::from(d)]);
-                for p in cells_of(bivalue & !set & !outside) {
-                    check(g, &digit, n, set, p, &mut best);
-                }
-            },
-        );
-    }
+    let changed = super::wings::changed_cells(&f.memo.wings[n - 2], &g.cand);
+    let best = search(g, n, changed);
+    f.memo.wings[n - 2] = best.is_none().then_some(g.cand);
     let Some(b) = best else {
         return false;
     };
@@ -103,6 +68,90 @@ fn wings(g: &Grid, f: &mut Finding, n: usize) -> bool {
         ));
     }
     true
+}
+
+/// The best wing of `n` cells whose pattern holds a cell of `changed` (see
+/// [`super::wings::changed_cells`]: the others were there, finding nothing, when the memo was
+/// taken), or of any cells if `changed` is all of them.
+fn search(g: &Grid, n: usize, changed: Bits) -> Option<Best> {
+    // The cells that can be in a set (2..=n candidates) and those of them that changed; the
+    // {x,z} cell is among the bivalue ones.
+    let count = |m: u16| usize::from(POPCOUNT9[usize::from(m >> 1)]);
+    let bivalue = cells_where(&g.cand, |_, m| count(m) == 2);
+    let small = cells_where(&g.cand, |_, m| (2..=n).contains(&count(m)));
+    if bivalue == 0 {
+        return None;
+    }
+    let live = changed & small;
+    if live == 0 {
+        return None;
+    }
+    let live_bivalue = live & bivalue;
+    let mut best: Option<Best> = None;
+    let digit = g.digits_bits();
+    for (u, unit) in UNITS.iter().enumerate() {
+        let mut allowed = small & UNIT_BITS[u];
+        if live & allowed == 0 {
+            // A set of unchanged cells needs a changed {x,z} cell p (outside the unit, as it
+            // is not in it), and holds both of p's digits; the set's cells holding x see p, so
+            // one of the unit's cells holding x sees p, and the set keeps out of those holding
+            // x that do not.
+            let unit_cells = allowed;
+            allowed = 0;
+            for p in cells_of(live_bivalue) {
+                for x in digits_of(g.cand[p]) {
+                    let holding = unit_cells & digit[usize::from(x)];
+                    if holding & PEER_BITS[p] != 0 {
+                        allowed |= unit_cells & !(holding & !PEER_BITS[p]);
+                    }
+                }
+            }
+            if allowed == 0 {
+                continue;
+            }
+        }
+        let mut open = [0usize; 9];
+        let mut cand = [0u16; 9];
+        let mut len = 0;
+        for &c in unit {
+            let c = usize::from(c);
+            if allowed & bit(c) != 0 {
+                open[len] = c;
+                cand[len] = g.cand[c];
+                len += 1;
+            }
+        }
+        sets(
+            &open[..len],
+            &cand[..len],
+            0,
+            n - 1,
+            n as u32,
+            0,
+            0,
+            &mut |set, digits| {
+                // A set inside a box and a line is met twice: the rows and columns come first
+                // (units 0-17), so a box's set inside one line was met with that line.
+                if u >= 18 {
+                    let c = set.trailing_zeros() as usize;
+                    if set & !UNIT_BITS[row(c)] == 0 || set & !UNIT_BITS[9 + col(c)] == 0 {
+                        return;
+                    }
+                }
+                // The two-candidate cells whose digits are both in the set: those holding no
+                // digit outside it.
+                let outside = digits_of(0x3fe & !digits).fold(0, |m, d| m | digit[usize::from(d)]);
+                let mut pincers = bivalue & !set & !outside;
+                if set & live == 0 {
+                    pincers &= live_bivalue;
+                }
+                for p in cells_of(pincers) {
+                    check(g, &digit, n, set, p, &mut best);
+                }
+            },
+        );
+    }
+    best
 }
 
 /// Visits, in lexicographic order of their positions in `open`, the choices of `left` more

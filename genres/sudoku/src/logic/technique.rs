@@ -54,6 +54,11 @@ pub(crate) struct Memo {
     pub(super) reach: Option<([u16; 81], super::aic::Reach)>,
     /// Grouped chains: per digit, the link graph of its cells in the last grid searched.
     pub(super) grouped: [Option<super::grouped::Graph>; 10],
+    /// XY-, XYZ-, WXYZ- and VWXYZ-wings: the candidates of the last grid on which each found
+    /// nothing (`None` after a finding; see [`super::wings::changed_cells`]).
+    pub(super) wings: [Option<[u16; 81]>; 4],
+    /// The unique rectangles of the last grid searched for them.
+    pub(super) rectangles: super::uniqueness::Rectangles,
 }
 
 /// The rungs whose search on one digit reads only that digit's cells (and whose result over

@@ -11,6 +11,7 @@ use super::candidates::{
     digits_of, row, unit_name,
 };
 use super::technique::Finding;
+use crate::band_solver::POPCOUNT9;
 
 /// Unique rectangle type 1.
 pub(crate) fn ur_type1(g: &Grid, f: &mut Finding) -> bool {
@@ -164,12 +165,75 @@ pub(crate) fn bug_plus_one(g: &Grid, f: &mut Finding) -> bool {
 /// Hint name and SE's base rating of a unique rectangle.
 const RECTANGLE: (&str, f64) = ("Unique rectangle", 4.5);
 
+/// A unique rectangle's place on a grid: its corners in increasing order, the two corners off
+/// the floor (the roof), the pair and the roof's line.
+#[derive(Debug, Clone, Copy)]
+struct Rect {
+    cells: [usize; 4],
+    roof: (usize, usize),
+    pair: u16,
+    roof_line: usize,
+}
+
+/// The rectangles of the last grid searched for unique rectangles (`cand`), in the order every
+/// type meets them: the types differ only in what they test on each, so the ones tried after
+/// another on the same grid reuse its list.
+#[derive(Debug, Default)]
+pub(crate) struct Rectangles {
+    cand: Option<[u16; 81]>,
+    list: Vec<Rect>,
+    /// Each digit's cells on that grid (when `list` is not empty).
+    digit_bits: [Bits; 10],
+}
+
 fn rectangles(g: &Grid, f: &mut Finding, kind: u8) -> bool {
-    let bivalue = g.bivalue_bits();
-    if bivalue.count_ones() < 2 {
+    let memo = &mut f.memo.rectangles;
+    if memo.cand.as_ref() != Some(&g.cand) {
+        memo.list.clear();
+        collect(g, memo);
+        memo.cand = Some(g.cand);
+    }
+    if memo.list.is_empty() {
         return false;
     }
-    let digit_bits = g.digits_bits();
+    let list = std::mem::take(&mut memo.list);
+    // A copy: the types below take `f`, which holds the memo.
+    let digit_bits = memo.digit_bits;
+    let found = list.iter().any(|r| {
+        let (c3, c4) = r.roof;
+        match kind {
+            1 => type1(f, &r.cells, &r.cells.map(|c| g.cand[c]), r.pair),
+            2 => type2(
+                &digit_bits,
+                f,
+                &r.cells,
+                &r.cells.map(|c| g.cand[c]),
+                r.pair,
+            ),
+            3 => type3(g, f, RECTANGLE, &r.cells, r.roof, r.pair),
+            6 => type3_hidden(g, f, RECTANGLE, &r.cells, r.roof, r.pair),
+            5 => {
+                let b = super::candidates::box_of(c3);
+                b == super::candidates::box_of(c4)
+                    && type4(&digit_bits, f, &r.cells, r.roof, 18 + b, r.pair)
+            }
+            _ => type4(&digit_bits, f, &r.cells, r.roof, r.roof_line, r.pair),
+        }
+    });
+    f.memo.rectangles.list = list;
+    found
+}
+
+/// Lists the rectangles of `g` in the order of the search: four cells on two rows, two
+/// columns and two boxes, holding both digits of a pair, two of them (the floor) exactly it.
+fn collect(g: &Grid, memo: &mut Rectangles) {
+    let bivalue = super::wings::cells_where(&g.cand, |_, m| POPCOUNT9[usize::from(m >> 1)] == 2);
+    // Fewer than two bivalue cells.
+    if bivalue & bivalue.wrapping_sub(1) == 0 {
+        return;
+    }
+    memo.digit_bits = g.digits_bits();
+    let digit_bits = &memo.digit_bits;
     // Both types have two bivalue corners {a,b} on one row or column (the floor); the other
     // line of the rectangle is every other parallel line.
     for p in cells_of(bivalue) {
@@ -222,27 +286,15 @@ fn rectangles(g: &Grid, f: &mut Finding, kind: u8) -> bool {
                 }
                 let mut cells = [p, q, c3, c4];
                 cells.sort_unstable();
-                let masks = cells.map(|c| g.cand[c]);
-                let roof_line = if same_row { k } else { 9 + k };
-                let found = match kind {
-                    1 => type1(f, &cells, &masks, pair),
-                    2 => type2(&digit_bits, f, &cells, &masks, pair),
-                    3 => type3(g, f, RECTANGLE, &cells, (c3, c4), pair),
-                    6 => type3_hidden(g, f, RECTANGLE, &cells, (c3, c4), pair),
-                    5 => {
-                        let b = super::candidates::box_of(c3);
-                        b == super::candidates::box_of(c4)
-                            && type4(&digit_bits, f, &cells, (c3, c4), 18 + b, pair)
-                    }
-                    _ => type4(&digit_bits, f, &cells, (c3, c4), roof_line, pair),
-                };
-                if found {
-                    return true;
-                }
+                memo.list.push(Rect {
+                    cells,
+                    roof: (c3, c4),
+                    pair,
+                    roof_line: if same_row { k } else { 9 + k },
+                });
             }
         }
     }
-    false
 }
 
 fn type1(f: &mut Finding, cells: &[usize; 4], masks: &[u16; 4], pair: u16) -> bool {
@@ -369,21 +421,32 @@ pub(crate) fn type3_hidden(
     }
     let rest = super::candidates::ALL_DIGITS & !pair & !extra;
     for u in shared_units(c3, c4) {
-        let unit: Vec<usize> = UNITS[u].iter().map(|&c| c as usize).collect();
-        let empty = unit.iter().filter(|&&c| g.cand[c] != 0).count();
+        let mut empty = 0;
         // The cells other than the two where digit d can go.
-        let places = |d: u8| -> Bits {
-            unit.iter()
-                .filter(|&&c| c != c3 && c != c4 && g.cand[c] & (1 << d) != 0)
-                .fold(0, |b, &c| b | bit(c))
-        };
+        let mut place: [Bits; 10] = [0; 10];
+        for &c in &UNITS[u] {
+            let c = usize::from(c);
+            if g.cand[c] != 0 {
+                empty += 1;
+            }
+            if c != c3 && c != c4 {
+                for d in digits_of(g.cand[c]) {
+                    place[usize::from(d)] |= bit(c);
+                }
+            }
+        }
+        let places = |d: u8| place[usize::from(d)];
         let pair_places = digits_of(pair).fold(0, |b, d| b | places(d));
         for degree in (extra.count_ones() as usize).max(2)..=7 {
             if 2 * degree >= empty {
                 break;
             }
-            for more in 0u16..1 << 10 {
-                if more & !rest != 0 || more.count_ones() as usize != degree - 2 {
+            // The subsets of `rest`, in increasing order.
+            let subsets = std::iter::successors(Some(0u16), |&m| {
+                (m != rest).then(|| m.wrapping_sub(rest) & rest)
+            });
+            for more in subsets {
+                if usize::from(POPCOUNT9[usize::from(more >> 1)]) != degree - 2 {
                     continue;
                 }
                 // Every digit of the set must still have a place in the unit.
