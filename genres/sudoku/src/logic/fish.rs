@@ -2,9 +2,9 @@
 //! (or the transpose) cover those columns, so the digit leaves the columns' other cells.
 //! X-wing n = 2, swordfish n = 3, jellyfish n = 4.
 
-use super::candidates::{Grid, bit, cell_list, cells_of, digits_of};
+use super::candidates::{Bits, Grid, bit, cell_list, cells_of, col, digits_of, row};
 use super::subsets::combos;
-use super::technique::Finding;
+use super::technique::{DigitRung, Finding};
 
 /// X-wing.
 pub(crate) fn x_wing(g: &Grid, f: &mut Finding) -> bool {
@@ -31,74 +31,98 @@ fn at(by_rows: bool, line: usize, cross: usize) -> usize {
 }
 
 fn fish(g: &Grid, f: &mut Finding, n: usize, name: &str) -> bool {
+    let digits = g.digits_bits();
     for d in 1..=9u8 {
-        let m = 1u16 << d;
-        for by_rows in [true, false] {
-            // Cross positions of d in each line.
-            let mut pos = [0u16; 9];
-            for (line, p) in pos.iter_mut().enumerate() {
-                for cross in 0..9 {
-                    if g.cand[at(by_rows, line, cross)] & m != 0 {
-                        *p |= 1 << cross;
-                    }
+        let db = digits[usize::from(d)];
+        // The search on `d` reads nothing but the digit's cells `db`, so when it found nothing
+        // on these cells before it finds nothing again; skipping it keeps the first instance.
+        if f.memo.found_nothing(DigitRung::Fish(n), d, db) {
+            continue;
+        }
+        let found = fish_on(f, n, name, d, db);
+        f.memo.record(DigitRung::Fish(n), d, db, found);
+        if found {
+            return true;
+        }
+    }
+    false
+}
+
+/// The cross positions of `db`'s cells in each line (rows as lines when `by_rows`).
+fn positions(db: Bits, by_rows: bool) -> [u16; 9] {
+    let mut pos = [0u16; 9];
+    if by_rows {
+        for (line, p) in pos.iter_mut().enumerate() {
+            *p = (db >> (9 * line)) as u16 & 0x1FF;
+        }
+    } else {
+        for c in cells_of(db) {
+            pos[col(c)] |= 1 << row(c);
+        }
+    }
+    pos
+}
+
+/// The fish of size `n` on digit `d` with cells `db`: rows as base first, then columns.
+fn fish_on(f: &mut Finding, n: usize, name: &str, d: u8, db: Bits) -> bool {
+    for by_rows in [true, false] {
+        // Cross positions of d in each line.
+        let pos = positions(db, by_rows);
+        let mut base = [0usize; 9];
+        let mut k = 0;
+        for (line, p) in pos.iter().enumerate() {
+            let cnt = p.count_ones() as usize;
+            if cnt >= 2 && cnt <= n {
+                base[k] = line;
+                k += 1;
+            }
+        }
+        let hit = combos(k, n, |pick| {
+            let cover = pick.iter().fold(0u16, |a, &i| a | pos[base[i]]);
+            if cover.count_ones() as usize != n {
+                return false;
+            }
+            let mut targets = 0u128;
+            for (line, &p) in pos.iter().enumerate() {
+                if pick.iter().any(|&i| base[i] == line) {
+                    continue;
+                }
+                for cross in digits_of(cover & p) {
+                    targets |= bit(at(by_rows, line, cross as usize));
                 }
             }
-            let mut base = [0usize; 9];
-            let mut k = 0;
-            for (line, p) in pos.iter().enumerate() {
-                let cnt = p.count_ones() as usize;
-                if cnt >= 2 && cnt <= n {
-                    base[k] = line;
-                    k += 1;
-                }
+            if targets == 0 {
+                return false;
             }
-            let hit = combos(k, n, |pick| {
-                let cover = pick.iter().fold(0u16, |a, &i| a | pos[base[i]]);
-                if cover.count_ones() as usize != n {
-                    return false;
-                }
-                let mut targets = 0u128;
-                for (line, &p) in pos.iter().enumerate() {
-                    if pick.iter().any(|&i| base[i] == line) {
-                        continue;
-                    }
-                    for cross in digits_of(cover & p) {
-                        targets |= bit(at(by_rows, line, cross as usize));
+            f.eliminate_all(targets, d);
+            if f.explain {
+                let mut cells = 0u128;
+                for &i in pick {
+                    for cross in digits_of(pos[base[i]]) {
+                        cells |= bit(at(by_rows, base[i], cross as usize));
                     }
                 }
-                if targets == 0 {
-                    return false;
-                }
-                f.eliminate_all(targets, d);
-                if f.explain {
-                    let mut cells = 0u128;
-                    for &i in pick {
-                        for cross in digits_of(pos[base[i]]) {
-                            cells |= bit(at(by_rows, base[i], cross as usize));
-                        }
-                    }
-                    f.set_cells(cells_of(cells));
-                    let (lines, crosses) = if by_rows {
-                        ("rows", "columns")
-                    } else {
-                        ("columns", "rows")
-                    };
-                    let base_list: Vec<String> =
-                        pick.iter().map(|&i| (base[i] + 1).to_string()).collect();
-                    let cover_list: Vec<String> =
-                        digits_of(cover).map(|x| (x + 1).to_string()).collect();
-                    f.explain_eliminations(format!(
-                        "{name}: in {lines} {}, {d} lies only in {crosses} {} ({})",
-                        base_list.join(","),
-                        cover_list.join(","),
-                        cell_list(cells_of(cells))
-                    ));
-                }
-                true
-            });
-            if hit {
-                return true;
+                f.set_cells(cells_of(cells));
+                let (lines, crosses) = if by_rows {
+                    ("rows", "columns")
+                } else {
+                    ("columns", "rows")
+                };
+                let base_list: Vec<String> =
+                    pick.iter().map(|&i| (base[i] + 1).to_string()).collect();
+                let cover_list: Vec<String> =
+                    digits_of(cover).map(|x| (x + 1).to_string()).collect();
+                f.explain_eliminations(format!(
+                    "{name}: in {lines} {}, {d} lies only in {crosses} {} ({})",
+                    base_list.join(","),
+                    cover_list.join(","),
+                    cell_list(cells_of(cells))
+                ));
             }
+            true
+        });
+        if hit {
+            return true;
         }
     }
     false

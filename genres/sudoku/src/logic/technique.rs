@@ -68,10 +68,12 @@ pub(crate) enum DigitRung {
     Grouped(usize),
     /// The forcing chains' and cycles' pass with X links only (nothing found at all).
     XChain,
+    /// Basic fish of this size (2..=4: X-wing, swordfish, jellyfish).
+    Fish(usize),
 }
 
 impl DigitRung {
-    const COUNT: usize = 10;
+    const COUNT: usize = 13;
 
     fn slot(self) -> usize {
         match self {
@@ -79,6 +81,7 @@ impl DigitRung {
             DigitRung::Strong(k) => k - 1,
             DigitRung::Grouped(k) => k + 4,
             DigitRung::XChain => 9,
+            DigitRung::Fish(n) => n + 8,
         }
     }
 }
