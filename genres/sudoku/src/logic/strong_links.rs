@@ -274,22 +274,37 @@ pub(crate) fn empty_rectangle(g: &Grid, f: &mut Finding) -> bool {
     let digits = g.digits_bits();
     for d in 1..=9u8 {
         let db = digits[usize::from(d)];
-        for bx in 0..9usize {
-            let inbox = db & UNIT_BITS[18 + bx];
-            if inbox.count_ones() < 2 {
-                continue;
-            }
-            let (r0, c0) = ((bx / 3) * 3, (bx % 3) * 3);
-            for (r, &row_bits) in UNIT_BITS.iter().enumerate().skip(r0).take(3) {
-                for (c, &col_bits) in UNIT_BITS[9..18].iter().enumerate().skip(c0).take(3) {
-                    let cross = (row_bits | col_bits) & UNIT_BITS[18 + bx];
-                    // Not all on the row nor all on the column: then it is plain pointing.
-                    if inbox & !cross != 0 || inbox & !row_bits == 0 || inbox & !col_bits == 0 {
-                        continue;
-                    }
-                    if er_side(f, d, db, bx, r, c, true) || er_side(f, d, db, bx, r, c, false) {
-                        return true;
-                    }
+        // The search on `d` reads nothing but the digit's cells `db`, so when it found nothing
+        // on these cells before it finds nothing again; skipping it keeps the first instance.
+        if f.memo.found_nothing(DigitRung::EmptyRectangle, d, db) {
+            continue;
+        }
+        let found = empty_rectangle_on(f, d, db);
+        f.memo.record(DigitRung::EmptyRectangle, d, db, found);
+        if found {
+            return true;
+        }
+    }
+    false
+}
+
+/// The empty rectangles of digit `d` with cells `db`, boxes in order.
+fn empty_rectangle_on(f: &mut Finding, d: u8, db: Bits) -> bool {
+    for bx in 0..9usize {
+        let inbox = db & UNIT_BITS[18 + bx];
+        if inbox.count_ones() < 2 {
+            continue;
+        }
+        let (r0, c0) = ((bx / 3) * 3, (bx % 3) * 3);
+        for (r, &row_bits) in UNIT_BITS.iter().enumerate().skip(r0).take(3) {
+            for (c, &col_bits) in UNIT_BITS[9..18].iter().enumerate().skip(c0).take(3) {
+                let cross = (row_bits | col_bits) & UNIT_BITS[18 + bx];
+                // Not all on the row nor all on the column: then it is plain pointing.
+                if inbox & !cross != 0 || inbox & !row_bits == 0 || inbox & !col_bits == 0 {
+                    continue;
+                }
+                if er_side(f, d, db, bx, r, c, true) || er_side(f, d, db, bx, r, c, false) {
+                    return true;
                 }
             }
         }

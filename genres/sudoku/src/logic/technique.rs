@@ -70,10 +70,16 @@ pub(crate) enum DigitRung {
     XChain,
     /// Basic fish of this size (2..=4: X-wing, swordfish, jellyfish).
     Fish(usize),
+    /// Empty rectangle.
+    EmptyRectangle,
+    /// Pointing.
+    Pointing,
+    /// Claiming.
+    Claiming,
 }
 
 impl DigitRung {
-    const COUNT: usize = 13;
+    const COUNT: usize = 16;
 
     fn slot(self) -> usize {
         match self {
@@ -82,6 +88,9 @@ impl DigitRung {
             DigitRung::Grouped(k) => k + 4,
             DigitRung::XChain => 9,
             DigitRung::Fish(n) => n + 8,
+            DigitRung::EmptyRectangle => 13,
+            DigitRung::Pointing => 14,
+            DigitRung::Claiming => 15,
         }
     }
 }
