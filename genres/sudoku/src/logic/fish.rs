@@ -31,7 +31,7 @@ fn at(by_rows: bool, line: usize, cross: usize) -> usize {
 }
 
 fn fish(g: &Grid, f: &mut Finding, n: usize, name: &str) -> bool {
-    let digits = g.digits_bits();
+    let digits = f.memo.digits_bits(g);
     for d in 1..=9u8 {
         let db = digits[usize::from(d)];
         // The search on `d` reads nothing but the digit's cells `db`, so when it found nothing

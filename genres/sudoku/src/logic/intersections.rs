@@ -7,7 +7,7 @@ use super::technique::{DigitRung, Finding};
 
 /// Pointing (box-line reduction from the box side).
 pub(crate) fn pointing(g: &Grid, f: &mut Finding) -> bool {
-    let digits = g.digits_bits();
+    let digits = f.memo.digits_bits(g);
     for d in 1..=9u8 {
         let db = digits[usize::from(d)];
         // The search on `d` reads nothing but the digit's cells `db`, so when it found nothing
@@ -38,7 +38,7 @@ pub(crate) fn pointing(g: &Grid, f: &mut Finding) -> bool {
 
 /// Claiming (box-line reduction from the line side).
 pub(crate) fn claiming(g: &Grid, f: &mut Finding) -> bool {
-    let digits = g.digits_bits();
+    let digits = f.memo.digits_bits(g);
     for d in 1..=9u8 {
         let db = digits[usize::from(d)];
         // The search on `d` reads nothing but the digit's cells `db`, so when it found nothing

@@ -271,7 +271,7 @@ fn search_from(
 /// and a strong link on a line crossing that row (or column) outside the box ends on a line
 /// where the box's column (or row) then has no place: the digit leaves that crossing cell.
 pub(crate) fn empty_rectangle(g: &Grid, f: &mut Finding) -> bool {
-    let digits = g.digits_bits();
+    let digits = f.memo.digits_bits(g);
     for d in 1..=9u8 {
         let db = digits[usize::from(d)];
         // The search on `d` reads nothing but the digit's cells `db`, so when it found nothing

@@ -54,6 +54,10 @@ pub(crate) struct Memo {
     pub(super) reach: Option<([u16; 81], super::aic::Reach)>,
     /// Grouped chains: per digit, the link graph of its cells in the last grid searched.
     pub(super) grouped: [Option<super::grouped::Graph>; 10],
+    /// The candidates of the last grid whose cells per digit ([`Grid::digits_bits`]) the
+    /// pointing, claiming, fish and empty rectangle rungs read, and those cells (the rungs run
+    /// one after the other on the same grid).
+    digit_cells: Option<([u16; 81], [Bits; 10])>,
 }
 
 /// The rungs whose search on one digit reads only that digit's cells (and whose result over
@@ -105,6 +109,18 @@ impl Memo {
     /// Records whether `rung`'s search on digit `d` with these `cells` found something.
     pub(crate) fn record(&mut self, rung: DigitRung, d: u8, cells: Bits, found: bool) {
         self.digits[rung.slot()][d as usize] = (!found).then_some(cells);
+    }
+
+    /// `g.digits_bits()`, from the memo when it holds them for the same candidates.
+    pub(crate) fn digits_bits(&mut self, g: &Grid) -> [Bits; 10] {
+        match &self.digit_cells {
+            Some((cand, digits)) if *cand == g.cand => *digits,
+            _ => {
+                let digits = g.digits_bits();
+                self.digit_cells = Some((g.cand, digits));
+                digits
+            }
+        }
     }
 }
 
