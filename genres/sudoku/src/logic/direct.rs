@@ -15,16 +15,25 @@
 //!   the unit with two or more places keeps exactly one outside them. Units are tried boxes,
 //!   then columns, then rows; digit sets in increasing order of their bit masks.
 
-use super::candidates::{Grid, UNIT_BITS, UNITS, cell_list, cell_name, cells_of, unit_name};
-use super::technique::Finding;
+use super::candidates::{Bits, Grid, UNIT_BITS, UNITS, cell_list, cell_name, cells_of, unit_name};
+use super::technique::{DigitRung, Finding};
 use crate::band_solver::POPCOUNT9;
 
 /// Direct pointing (SE 1.7).
 pub(crate) fn direct_pointing(g: &Grid, f: &mut Finding) -> bool {
     let places = Places::cached(g, &mut f.memo.places);
+    let keys = places.keys();
     // Boxes against columns, then against rows (SE's order).
-    for kind in [Line::Column, Line::Row] {
+    for (k, kind) in [Line::Column, Line::Row].into_iter().enumerate() {
+        let rung = DigitRung::DirectPointing(k);
         for d in 1..=9u8 {
+            // The search on `d` reads nothing but the digit's places, so when it found nothing
+            // on these places before it finds nothing again; skipping it keeps the first
+            // instance.
+            let key = keys[usize::from(d)];
+            if f.memo.found_nothing(rung, d, key) {
+                continue;
+            }
             for b in 0..9 {
                 // The box's row or column (k = 0..3 inside the box) holding its two or more
                 // places of `d`.
@@ -42,6 +51,7 @@ pub(crate) fn direct_pointing(g: &Grid, f: &mut Finding) -> bool {
                     }
                 }
             }
+            f.memo.record(rung, d, key, false);
         }
     }
     false
@@ -50,8 +60,15 @@ pub(crate) fn direct_pointing(g: &Grid, f: &mut Finding) -> bool {
 /// Direct claiming (SE 1.9).
 pub(crate) fn direct_claiming(g: &Grid, f: &mut Finding) -> bool {
     let places = Places::cached(g, &mut f.memo.places);
-    for kind in [Line::Column, Line::Row] {
+    let keys = places.keys();
+    for (k, kind) in [Line::Column, Line::Row].into_iter().enumerate() {
+        let rung = DigitRung::DirectClaiming(k);
         for d in 1..=9u8 {
+            // As in direct pointing: the search on `d` reads nothing but the digit's places.
+            let key = keys[usize::from(d)];
+            if f.memo.found_nothing(rung, d, key) {
+                continue;
+            }
             for i in 0..9 {
                 let home = kind.unit(i);
                 // The box (k = 0..3 along the line) holding its two or more places of `d`.
@@ -70,6 +87,7 @@ pub(crate) fn direct_claiming(g: &Grid, f: &mut Finding) -> bool {
                     }
                 }
             }
+            f.memo.record(rung, d, key, false);
         }
     }
     false
@@ -188,6 +206,18 @@ impl Places {
             }
         }
         Places(p)
+    }
+
+    /// Each digit's places in the nine boxes in one number (bit 9b + i = box b's i-th cell): a
+    /// digit's places in every unit follow from them, so they key the per-digit memo.
+    fn keys(&self) -> [Bits; 10] {
+        let mut keys = [0; 10];
+        for (b, at) in self.0[BOX..].iter().enumerate() {
+            for (key, &m) in keys.iter_mut().zip(at) {
+                *key |= Bits::from(m) << (9 * b);
+            }
+        }
+        keys
     }
 
     fn of_digit(&self, u: usize, d: u8) -> u16 {

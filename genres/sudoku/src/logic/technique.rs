@@ -80,10 +80,14 @@ pub(crate) enum DigitRung {
     Pointing,
     /// Claiming.
     Claiming,
+    /// Direct pointing, boxes against columns (0) or against rows (1).
+    DirectPointing(usize),
+    /// Direct claiming, from columns (0) or from rows (1).
+    DirectClaiming(usize),
 }
 
 impl DigitRung {
-    const COUNT: usize = 16;
+    const COUNT: usize = 20;
 
     fn slot(self) -> usize {
         match self {
@@ -95,6 +99,8 @@ impl DigitRung {
             DigitRung::EmptyRectangle => 13,
             DigitRung::Pointing => 14,
             DigitRung::Claiming => 15,
+            DigitRung::DirectPointing(k) => 16 + k,
+            DigitRung::DirectClaiming(k) => 18 + k,
         }
     }
 }
