@@ -220,6 +220,18 @@ impl Places {
         keys
     }
 
+    /// Each digit's cells, as [`Grid::digits_bits`] gives them: a row's places are its cells
+    /// in column order.
+    pub(super) fn digits_bits(&self) -> [Bits; 10] {
+        let mut digits = [0; 10];
+        for (r, at) in self.0[..COLUMN].iter().enumerate() {
+            for (cells, &m) in digits.iter_mut().zip(at) {
+                *cells |= Bits::from(m) << (9 * r);
+            }
+        }
+        digits
+    }
+
     fn of_digit(&self, u: usize, d: u8) -> u16 {
         self.0[u][d as usize]
     }

@@ -117,12 +117,16 @@ impl Memo {
         self.digits[rung.slot()][d as usize] = (!found).then_some(cells);
     }
 
-    /// `g.digits_bits()`, from the memo when it holds them for the same candidates.
+    /// `g.digits_bits()`, from the memo when it holds them for the same candidates, else from
+    /// the direct rungs' places on the same candidates (cheaper to read than the grid).
     pub(crate) fn digits_bits(&mut self, g: &Grid) -> [Bits; 10] {
         match &self.digit_cells {
             Some((cand, digits)) if *cand == g.cand => *digits,
             _ => {
-                let digits = g.digits_bits();
+                let digits = match &self.places {
+                    Some((cand, places)) if *cand == g.cand => places.digits_bits(),
+                    _ => g.digits_bits(),
+                };
                 self.digit_cells = Some((g.cand, digits));
                 digits
             }
