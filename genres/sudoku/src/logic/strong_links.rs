@@ -290,9 +290,19 @@ pub(crate) fn empty_rectangle(g: &Grid, f: &mut Finding) -> bool {
 
 /// The empty rectangles of digit `d` with cells `db`, boxes in order.
 fn empty_rectangle_on(f: &mut Finding, d: u8, db: Bits) -> bool {
+    // The rows (bit i = row i) and the columns with exactly two places: the strong links.
+    let mut links = [0u16; 2];
+    for (line, &line_bits) in UNIT_BITS[..18].iter().enumerate() {
+        let m = db & line_bits;
+        let rest = m & m.wrapping_sub(1);
+        if rest != 0 && rest & (rest - 1) == 0 {
+            links[line / 9] |= 1 << (line % 9);
+        }
+    }
     for bx in 0..9usize {
         let inbox = db & UNIT_BITS[18 + bx];
-        if inbox.count_ones() < 2 {
+        // Fewer than two places.
+        if inbox & inbox.wrapping_sub(1) == 0 {
             continue;
         }
         let (r0, c0) = ((bx / 3) * 3, (bx % 3) * 3);
@@ -303,7 +313,9 @@ fn empty_rectangle_on(f: &mut Finding, d: u8, db: Bits) -> bool {
                 if inbox & !cross != 0 || inbox & !row_bits == 0 || inbox & !col_bits == 0 {
                     continue;
                 }
-                if er_side(f, d, db, bx, r, c, true) || er_side(f, d, db, bx, r, c, false) {
+                if er_side(f, d, db, bx, r, c, links[1], true)
+                    || er_side(f, d, db, bx, r, c, links[0], false)
+                {
                     return true;
                 }
             }
@@ -312,19 +324,27 @@ fn empty_rectangle_on(f: &mut Finding, d: u8, db: Bits) -> bool {
     false
 }
 
-/// One orientation of the empty rectangle: a strong link on a column (`by_cols`) or row.
+/// One orientation of the empty rectangle: a strong link on a column (`by_cols`) or row, among
+/// the `links` (the columns or rows with exactly two places).
 #[allow(clippy::too_many_arguments)]
-fn er_side(f: &mut Finding, d: u8, db: Bits, bx: usize, r: usize, c: usize, by_cols: bool) -> bool {
-    for line in 0..9usize {
-        // A column outside the box's stack (or a row outside its band).
+fn er_side(
+    f: &mut Finding,
+    d: u8,
+    db: Bits,
+    bx: usize,
+    r: usize,
+    c: usize,
+    links: u16,
+    by_cols: bool,
+) -> bool {
+    // The strong-link columns outside the box's stack (or rows outside its band), in order.
+    let own = if by_cols { c / 3 } else { r / 3 };
+    let mut lines = links & !(0o7 << (3 * own));
+    while lines != 0 {
+        let line = lines.trailing_zeros() as usize;
+        lines &= lines - 1;
         let unit = if by_cols { 9 + line } else { line };
-        if (by_cols && line / 3 == c / 3) || (!by_cols && line / 3 == r / 3) {
-            continue;
-        }
         let m = db & UNIT_BITS[unit];
-        if m.count_ones() != 2 {
-            continue;
-        }
         for (x, y) in [
             (
                 m.trailing_zeros() as usize,
