@@ -332,59 +332,74 @@ const HIDDEN_UNIT_ORDER: [usize; 27] = {
 
 fn direct_hidden(g: &Grid, f: &mut Finding, k: u32, name: &str) -> bool {
     let places = Places::cached(g, &mut f.memo.places);
+    let slot = k as usize - 2;
     for &u in &HIDDEN_UNIT_ORDER {
         let at = &places.0[u];
-        let empties = count(at.iter().fold(0, |acc, &p| acc | p));
-        if empties <= k {
+        // The search in `u` reads nothing but the unit's places `at`, so when it found nothing
+        // on these places before it finds nothing again; skipping it keeps the first instance.
+        if f.memo.hidden[slot][u] == Some(*at) {
             continue;
         }
-        // Digits that may belong to a set (two to k places), as bit d - 1.
-        let mut usable = 0u16;
-        for (i, &p) in at[1..].iter().enumerate() {
-            if several(p) && count(p) <= k {
-                usable |= 1 << i;
-            }
+        if hidden_in(f, u, at, k, name) {
+            return true;
         }
-        if count(usable) < k {
+        f.memo.hidden[slot][u] = Some(*at);
+    }
+    false
+}
+
+/// The direct hidden set of `k` digits in unit `u`, whose places are `at`.
+fn hidden_in(f: &mut Finding, u: usize, at: &[u16; 10], k: u32, name: &str) -> bool {
+    let empties = count(at.iter().fold(0, |acc, &p| acc | p));
+    if empties <= k {
+        return false;
+    }
+    // Digits that may belong to a set (two to k places), as bit d - 1.
+    let mut usable = 0u16;
+    for (i, &p) in at[1..].iter().enumerate() {
+        if several(p) && count(p) <= k {
+            usable |= 1 << i;
+        }
+    }
+    if count(usable) < k {
+        return false;
+    }
+    // Sets of k usable digits in increasing order of their masks (SE's order): the
+    // submasks of `usable`, ascending.
+    let mut set = 0u16;
+    loop {
+        set = set.wrapping_sub(usable) & usable;
+        if set == 0 {
+            break;
+        }
+        if count(set) != k {
             continue;
         }
-        // Sets of k usable digits in increasing order of their masks (SE's order): the
-        // submasks of `usable`, ascending.
-        let mut set = 0u16;
-        loop {
-            set = set.wrapping_sub(usable) & usable;
-            if set == 0 {
-                break;
+        let cells = positions(set).fold(0u16, |acc, i| acc | at[i + 1]);
+        if count(cells) != k {
+            continue;
+        }
+        let single = at[1..].iter().enumerate().find_map(|(i, &p)| {
+            let off = p & !cells;
+            (set & 1 << i == 0 && several(p) && one(off))
+                .then(|| (i as u8 + 1, UNITS[u][off.trailing_zeros() as usize]))
+        });
+        if let Some((d, cell)) = single {
+            f.placements.push((cell, d));
+            if f.explain {
+                let set_cells: Vec<usize> =
+                    positions(cells).map(|i| usize::from(UNITS[u][i])).collect();
+                let digits: Vec<String> = positions(set).map(|i| (i + 1).to_string()).collect();
+                f.set_cells(set_cells.iter().copied().chain([usize::from(cell)]));
+                f.text = format!(
+                    "{name}: in {}, {} can only be in {}, so {d} can only go in {}",
+                    unit_name(u),
+                    digits.join(" and "),
+                    cell_list(set_cells),
+                    cell_name(usize::from(cell))
+                );
             }
-            if count(set) != k {
-                continue;
-            }
-            let cells = positions(set).fold(0u16, |acc, i| acc | at[i + 1]);
-            if count(cells) != k {
-                continue;
-            }
-            let single = at[1..].iter().enumerate().find_map(|(i, &p)| {
-                let off = p & !cells;
-                (set & 1 << i == 0 && several(p) && one(off))
-                    .then(|| (i as u8 + 1, UNITS[u][off.trailing_zeros() as usize]))
-            });
-            if let Some((d, cell)) = single {
-                f.placements.push((cell, d));
-                if f.explain {
-                    let set_cells: Vec<usize> =
-                        positions(cells).map(|i| usize::from(UNITS[u][i])).collect();
-                    let digits: Vec<String> = positions(set).map(|i| (i + 1).to_string()).collect();
-                    f.set_cells(set_cells.iter().copied().chain([usize::from(cell)]));
-                    f.text = format!(
-                        "{name}: in {}, {} can only be in {}, so {d} can only go in {}",
-                        unit_name(u),
-                        digits.join(" and "),
-                        cell_list(set_cells),
-                        cell_name(usize::from(cell))
-                    );
-                }
-                return true;
-            }
+            return true;
         }
     }
     false

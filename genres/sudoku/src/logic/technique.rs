@@ -58,6 +58,9 @@ pub(crate) struct Memo {
     /// pointing, claiming, fish and empty rectangle rungs read, and those cells (the rungs run
     /// one after the other on the same grid).
     digit_cells: Option<([u16; 81], [Bits; 10])>,
+    /// Direct hidden pairs and triples: per unit, its places (every digit's, as
+    /// `direct::Places` holds them) in a grid on which the search in that unit found nothing.
+    pub(super) hidden: [[Option<[u16; 10]>; 27]; 2],
 }
 
 /// The rungs whose search on one digit reads only that digit's cells (and whose result over
