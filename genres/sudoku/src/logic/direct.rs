@@ -432,6 +432,18 @@ mod tests {
     }
 
     #[test]
+    fn places_give_the_grids_cells_per_digit() {
+        for seed in 0..8 {
+            let mut g = Grid::new(&random_puzzle(seed)).unwrap();
+            // Some eliminations too, so that places are not only what the givens leave.
+            for c in (0..81).step_by(7) {
+                g.eliminate(c, (c % 9 + 1) as u8);
+            }
+            assert_eq!(Places::of(&g).digits_bits(), g.digits_bits());
+        }
+    }
+
+    #[test]
     fn direct_pointing_on_a_constructed_position() {
         // Box 1 holds 3 only in row 1 (its rows 2 and 3 are full). Box 2 holds 3 in r1c5 and
         // r2c5 only (r3c5 is full, columns 4 and 6 have a 3), so without row 1 it keeps

@@ -75,7 +75,9 @@ pub(crate) enum DigitRung {
     Grouped(usize),
     /// The forcing chains' and cycles' pass with X links only (nothing found at all).
     XChain,
-    /// Basic fish of this size (2..=4: X-wing, swordfish, jellyfish).
+    /// Basic fish of this size (2..=4: X-wing, swordfish, jellyfish). This rung and those
+    /// below return the first instance found, digit by digit: a skipped digit is one whose
+    /// search found nothing, so the first instance stays the same.
     Fish(usize),
     /// Empty rectangle.
     EmptyRectangle,
