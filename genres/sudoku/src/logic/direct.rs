@@ -180,11 +180,22 @@ pub(crate) struct Places([[u16; 10]; 27]);
 
 impl Places {
     /// The places on `g`, from `memo` when it holds them for the same candidates (the four
-    /// direct rungs run one after the other on the same grid).
+    /// direct rungs run one after the other on the same grid), or for candidates that differ in
+    /// a few cells (the grid of the previous step).
     fn cached(g: &Grid, memo: &mut Option<([u16; 81], Places)>) -> Places {
         match memo {
             Some((cand, places)) if *cand == g.cand => *places,
-            _ => {
+            Some((cand, places)) => {
+                // Brought up to date cell by cell: the same masks as `Places::of(g)`.
+                for (c, (old, &new)) in cand.iter_mut().zip(&g.cand).enumerate() {
+                    if *old != new {
+                        places.toggle(c, *old ^ new);
+                        *old = new;
+                    }
+                }
+                *places
+            }
+            None => {
                 let places = Places::of(g);
                 *memo = Some((g.cand, places));
                 places
@@ -192,20 +203,25 @@ impl Places {
         }
     }
 
-    fn of(g: &Grid) -> Places {
-        let mut p = [[0u16; 10]; 27];
-        for (c, &cand) in g.cand.iter().enumerate() {
-            let [(u0, i0), (u1, i1), (u2, i2)] = CELL_AT[c];
-            let mut m = cand;
-            while m != 0 {
-                let d = m.trailing_zeros() as usize;
-                p[u0][d] |= 1 << i0;
-                p[u1][d] |= 1 << i1;
-                p[u2][d] |= 1 << i2;
-                m &= m - 1;
-            }
+    /// Toggles the places of cell `c` for the digits of `digits`.
+    fn toggle(&mut self, c: usize, digits: u16) {
+        let [(u0, i0), (u1, i1), (u2, i2)] = CELL_AT[c];
+        let mut m = digits;
+        while m != 0 {
+            let d = m.trailing_zeros() as usize;
+            self.0[u0][d] ^= 1 << i0;
+            self.0[u1][d] ^= 1 << i1;
+            self.0[u2][d] ^= 1 << i2;
+            m &= m - 1;
         }
-        Places(p)
+    }
+
+    fn of(g: &Grid) -> Places {
+        let mut p = Places([[0u16; 10]; 27]);
+        for (c, &cand) in g.cand.iter().enumerate() {
+            p.toggle(c, cand);
+        }
+        p
     }
 
     /// Each digit's places in the nine boxes in one number (bit 9b + i = box b's i-th cell): a
