@@ -448,7 +448,8 @@ mod tests {
     }
 
     #[test]
-    fn places_give_the_grids_cells_per_digit() {
+    fn places_give_the_grids_cells_per_digit_and_follow_changes() {
+        let mut memo = None;
         for seed in 0..8 {
             let mut g = Grid::new(&random_puzzle(seed)).unwrap();
             // Some eliminations too, so that places are not only what the givens leave.
@@ -456,6 +457,8 @@ mod tests {
                 g.eliminate(c, (c % 9 + 1) as u8);
             }
             assert_eq!(Places::of(&g).digits_bits(), g.digits_bits());
+            // Brought up to date from the previous seed's grid, as from scratch.
+            assert_eq!(Places::cached(&g, &mut memo).0, Places::of(&g).0);
         }
     }
 
