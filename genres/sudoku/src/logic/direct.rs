@@ -15,16 +15,25 @@
 //!   the unit with two or more places keeps exactly one outside them. Units are tried boxes,
 //!   then columns, then rows; digit sets in increasing order of their bit masks.
 
-use super::candidates::{Grid, UNIT_BITS, UNITS, cell_list, cell_name, cells_of, unit_name};
-use super::technique::Finding;
+use super::candidates::{Bits, Grid, UNIT_BITS, UNITS, cell_list, cell_name, cells_of, unit_name};
+use super::technique::{DigitRung, Finding};
 use crate::band_solver::POPCOUNT9;
 
 /// Direct pointing (SE 1.7).
 pub(crate) fn direct_pointing(g: &Grid, f: &mut Finding) -> bool {
     let places = Places::cached(g, &mut f.memo.places);
+    let keys = places.keys();
     // Boxes against columns, then against rows (SE's order).
-    for kind in [Line::Column, Line::Row] {
+    for (k, kind) in [Line::Column, Line::Row].into_iter().enumerate() {
+        let rung = DigitRung::DirectPointing(k);
         for d in 1..=9u8 {
+            // The search on `d` reads nothing but the digit's places, so when it found nothing
+            // on these places before it finds nothing again; skipping it keeps the first
+            // instance.
+            let key = keys[usize::from(d)];
+            if f.memo.found_nothing(rung, d, key) {
+                continue;
+            }
             for b in 0..9 {
                 // The box's row or column (k = 0..3 inside the box) holding its two or more
                 // places of `d`.
@@ -42,6 +51,7 @@ pub(crate) fn direct_pointing(g: &Grid, f: &mut Finding) -> bool {
                     }
                 }
             }
+            f.memo.record(rung, d, key, false);
         }
     }
     false
@@ -50,8 +60,15 @@ pub(crate) fn direct_pointing(g: &Grid, f: &mut Finding) -> bool {
 /// Direct claiming (SE 1.9).
 pub(crate) fn direct_claiming(g: &Grid, f: &mut Finding) -> bool {
     let places = Places::cached(g, &mut f.memo.places);
-    for kind in [Line::Column, Line::Row] {
+    let keys = places.keys();
+    for (k, kind) in [Line::Column, Line::Row].into_iter().enumerate() {
+        let rung = DigitRung::DirectClaiming(k);
         for d in 1..=9u8 {
+            // As in direct pointing: the search on `d` reads nothing but the digit's places.
+            let key = keys[usize::from(d)];
+            if f.memo.found_nothing(rung, d, key) {
+                continue;
+            }
             for i in 0..9 {
                 let home = kind.unit(i);
                 // The box (k = 0..3 along the line) holding its two or more places of `d`.
@@ -70,6 +87,7 @@ pub(crate) fn direct_claiming(g: &Grid, f: &mut Finding) -> bool {
                     }
                 }
             }
+            f.memo.record(rung, d, key, false);
         }
     }
     false
@@ -162,11 +180,22 @@ pub(crate) struct Places([[u16; 10]; 27]);
 
 impl Places {
     /// The places on `g`, from `memo` when it holds them for the same candidates (the four
-    /// direct rungs run one after the other on the same grid).
+    /// direct rungs run one after the other on the same grid), or for candidates that differ in
+    /// a few cells (the grid of the previous step).
     fn cached(g: &Grid, memo: &mut Option<([u16; 81], Places)>) -> Places {
         match memo {
             Some((cand, places)) if *cand == g.cand => *places,
-            _ => {
+            Some((cand, places)) => {
+                // Brought up to date cell by cell: the same masks as `Places::of(g)`.
+                for (c, (old, &new)) in cand.iter_mut().zip(&g.cand).enumerate() {
+                    if *old != new {
+                        places.toggle(c, *old ^ new);
+                        *old = new;
+                    }
+                }
+                *places
+            }
+            None => {
                 let places = Places::of(g);
                 *memo = Some((g.cand, places));
                 places
@@ -174,20 +203,49 @@ impl Places {
         }
     }
 
+    /// Toggles the places of cell `c` for the digits of `digits`.
+    fn toggle(&mut self, c: usize, digits: u16) {
+        let [(u0, i0), (u1, i1), (u2, i2)] = CELL_AT[c];
+        let mut m = digits;
+        while m != 0 {
+            let d = m.trailing_zeros() as usize;
+            self.0[u0][d] ^= 1 << i0;
+            self.0[u1][d] ^= 1 << i1;
+            self.0[u2][d] ^= 1 << i2;
+            m &= m - 1;
+        }
+    }
+
     fn of(g: &Grid) -> Places {
-        let mut p = [[0u16; 10]; 27];
+        let mut p = Places([[0u16; 10]; 27]);
         for (c, &cand) in g.cand.iter().enumerate() {
-            let [(u0, i0), (u1, i1), (u2, i2)] = CELL_AT[c];
-            let mut m = cand;
-            while m != 0 {
-                let d = m.trailing_zeros() as usize;
-                p[u0][d] |= 1 << i0;
-                p[u1][d] |= 1 << i1;
-                p[u2][d] |= 1 << i2;
-                m &= m - 1;
+            p.toggle(c, cand);
+        }
+        p
+    }
+
+    /// Each digit's places in the nine boxes in one number (bit 9b + i = box b's i-th cell): a
+    /// digit's places in every unit follow from them, so they key the per-digit memo.
+    fn keys(&self) -> [Bits; 10] {
+        let mut keys = [0; 10];
+        for (b, at) in self.0[BOX..].iter().enumerate() {
+            for (key, &m) in keys.iter_mut().zip(at) {
+                *key |= Bits::from(m) << (9 * b);
             }
         }
-        Places(p)
+        keys
+    }
+
+    /// Each digit's cells, as [`Grid::digits_bits`] gives them: a row's places are its cells
+    /// in column order.
+    pub(super) fn digits_bits(&self) -> [Bits; 10] {
+        let mut digits = [0; 10];
+        for (r, at) in self.0[..COLUMN].iter().enumerate() {
+            for (cells, &m) in digits.iter_mut().zip(at) {
+                *cells |= Bits::from(m) << (9 * r);
+            }
+        }
+        digits
     }
 
     fn of_digit(&self, u: usize, d: u8) -> u16 {
@@ -290,59 +348,74 @@ const HIDDEN_UNIT_ORDER: [usize; 27] = {
 
 fn direct_hidden(g: &Grid, f: &mut Finding, k: u32, name: &str) -> bool {
     let places = Places::cached(g, &mut f.memo.places);
+    let slot = k as usize - 2;
     for &u in &HIDDEN_UNIT_ORDER {
         let at = &places.0[u];
-        let empties = count(at.iter().fold(0, |acc, &p| acc | p));
-        if empties <= k {
+        // The search in `u` reads nothing but the unit's places `at`, so when it found nothing
+        // on these places before it finds nothing again; skipping it keeps the first instance.
+        if f.memo.hidden[slot][u] == Some(*at) {
             continue;
         }
-        // Digits that may belong to a set (two to k places), as bit d - 1.
-        let mut usable = 0u16;
-        for (i, &p) in at[1..].iter().enumerate() {
-            if several(p) && count(p) <= k {
-                usable |= 1 << i;
-            }
+        if hidden_in(f, u, at, k, name) {
+            return true;
         }
-        if count(usable) < k {
+        f.memo.hidden[slot][u] = Some(*at);
+    }
+    false
+}
+
+/// The direct hidden set of `k` digits in unit `u`, whose places are `at`.
+fn hidden_in(f: &mut Finding, u: usize, at: &[u16; 10], k: u32, name: &str) -> bool {
+    let empties = count(at.iter().fold(0, |acc, &p| acc | p));
+    if empties <= k {
+        return false;
+    }
+    // Digits that may belong to a set (two to k places), as bit d - 1.
+    let mut usable = 0u16;
+    for (i, &p) in at[1..].iter().enumerate() {
+        if several(p) && count(p) <= k {
+            usable |= 1 << i;
+        }
+    }
+    if count(usable) < k {
+        return false;
+    }
+    // Sets of k usable digits in increasing order of their masks (SE's order): the
+    // submasks of `usable`, ascending.
+    let mut set = 0u16;
+    loop {
+        set = set.wrapping_sub(usable) & usable;
+        if set == 0 {
+            break;
+        }
+        if count(set) != k {
             continue;
         }
-        // Sets of k usable digits in increasing order of their masks (SE's order): the
-        // submasks of `usable`, ascending.
-        let mut set = 0u16;
-        loop {
-            set = set.wrapping_sub(usable) & usable;
-            if set == 0 {
-                break;
+        let cells = positions(set).fold(0u16, |acc, i| acc | at[i + 1]);
+        if count(cells) != k {
+            continue;
+        }
+        let single = at[1..].iter().enumerate().find_map(|(i, &p)| {
+            let off = p & !cells;
+            (set & 1 << i == 0 && several(p) && one(off))
+                .then(|| (i as u8 + 1, UNITS[u][off.trailing_zeros() as usize]))
+        });
+        if let Some((d, cell)) = single {
+            f.placements.push((cell, d));
+            if f.explain {
+                let set_cells: Vec<usize> =
+                    positions(cells).map(|i| usize::from(UNITS[u][i])).collect();
+                let digits: Vec<String> = positions(set).map(|i| (i + 1).to_string()).collect();
+                f.set_cells(set_cells.iter().copied().chain([usize::from(cell)]));
+                f.text = format!(
+                    "{name}: in {}, {} can only be in {}, so {d} can only go in {}",
+                    unit_name(u),
+                    digits.join(" and "),
+                    cell_list(set_cells),
+                    cell_name(usize::from(cell))
+                );
             }
-            if count(set) != k {
-                continue;
-            }
-            let cells = positions(set).fold(0u16, |acc, i| acc | at[i + 1]);
-            if count(cells) != k {
-                continue;
-            }
-            let single = at[1..].iter().enumerate().find_map(|(i, &p)| {
-                let off = p & !cells;
-                (set & 1 << i == 0 && several(p) && one(off))
-                    .then(|| (i as u8 + 1, UNITS[u][off.trailing_zeros() as usize]))
-            });
-            if let Some((d, cell)) = single {
-                f.placements.push((cell, d));
-                if f.explain {
-                    let set_cells: Vec<usize> =
-                        positions(cells).map(|i| usize::from(UNITS[u][i])).collect();
-                    let digits: Vec<String> = positions(set).map(|i| (i + 1).to_string()).collect();
-                    f.set_cells(set_cells.iter().copied().chain([usize::from(cell)]));
-                    f.text = format!(
-                        "{name}: in {}, {} can only be in {}, so {d} can only go in {}",
-                        unit_name(u),
-                        digits.join(" and "),
-                        cell_list(set_cells),
-                        cell_name(usize::from(cell))
-                    );
-                }
-                return true;
-            }
+            return true;
         }
     }
     false
@@ -372,6 +445,21 @@ mod tests {
         assert_eq!(&HIDDEN_UNIT_ORDER[..3], &[18, 19, 20]);
         assert_eq!(&HIDDEN_UNIT_ORDER[9..12], &[9, 10, 11]);
         assert_eq!(&HIDDEN_UNIT_ORDER[18..21], &[0, 1, 2]);
+    }
+
+    #[test]
+    fn places_give_the_grids_cells_per_digit_and_follow_changes() {
+        let mut memo = None;
+        for seed in 0..8 {
+            let mut g = Grid::new(&random_puzzle(seed)).unwrap();
+            // Some eliminations too, so that places are not only what the givens leave.
+            for c in (0..81).step_by(7) {
+                g.eliminate(c, (c % 9 + 1) as u8);
+            }
+            assert_eq!(Places::of(&g).digits_bits(), g.digits_bits());
+            // Brought up to date from the previous seed's grid, as from scratch.
+            assert_eq!(Places::cached(&g, &mut memo).0, Places::of(&g).0);
+        }
     }
 
     #[test]

@@ -3,12 +3,18 @@
 //! one box, so it leaves the rest of that box.
 
 use super::candidates::{Grid, UNIT_BITS, col, row, unit_name};
-use super::technique::Finding;
+use super::technique::{DigitRung, Finding};
 
 /// Pointing (box-line reduction from the box side).
 pub(crate) fn pointing(g: &Grid, f: &mut Finding) -> bool {
+    let digits = f.memo.digits_bits(g);
     for d in 1..=9u8 {
-        let db = g.digit_bits(d);
+        let db = digits[usize::from(d)];
+        // The search on `d` reads nothing but the digit's cells `db`, so when it found nothing
+        // on these cells before it finds nothing again; skipping it keeps the first instance.
+        if f.memo.found_nothing(DigitRung::Pointing, d, db) {
+            continue;
+        }
         for (b, &box_bits) in UNIT_BITS.iter().enumerate().skip(18) {
             let inside = db & box_bits;
             if inside == 0 {
@@ -25,14 +31,21 @@ pub(crate) fn pointing(g: &Grid, f: &mut Finding) -> bool {
                 }
             }
         }
+        f.memo.record(DigitRung::Pointing, d, db, false);
     }
     false
 }
 
 /// Claiming (box-line reduction from the line side).
 pub(crate) fn claiming(g: &Grid, f: &mut Finding) -> bool {
+    let digits = f.memo.digits_bits(g);
     for d in 1..=9u8 {
-        let db = g.digit_bits(d);
+        let db = digits[usize::from(d)];
+        // The search on `d` reads nothing but the digit's cells `db`, so when it found nothing
+        // on these cells before it finds nothing again; skipping it keeps the first instance.
+        if f.memo.found_nothing(DigitRung::Claiming, d, db) {
+            continue;
+        }
         for (line, &line_bits) in UNIT_BITS.iter().enumerate().take(18) {
             let inside = db & line_bits;
             if inside == 0 {
@@ -47,6 +60,7 @@ pub(crate) fn claiming(g: &Grid, f: &mut Finding) -> bool {
                 return report(f, d, line, b, inside, targets, "Claiming");
             }
         }
+        f.memo.record(DigitRung::Claiming, d, db, false);
     }
     false
 }

@@ -271,25 +271,52 @@ fn search_from(
 /// and a strong link on a line crossing that row (or column) outside the box ends on a line
 /// where the box's column (or row) then has no place: the digit leaves that crossing cell.
 pub(crate) fn empty_rectangle(g: &Grid, f: &mut Finding) -> bool {
-    let digits = g.digits_bits();
+    let digits = f.memo.digits_bits(g);
     for d in 1..=9u8 {
         let db = digits[usize::from(d)];
-        for bx in 0..9usize {
-            let inbox = db & UNIT_BITS[18 + bx];
-            if inbox.count_ones() < 2 {
-                continue;
-            }
-            let (r0, c0) = ((bx / 3) * 3, (bx % 3) * 3);
-            for (r, &row_bits) in UNIT_BITS.iter().enumerate().skip(r0).take(3) {
-                for (c, &col_bits) in UNIT_BITS[9..18].iter().enumerate().skip(c0).take(3) {
-                    let cross = (row_bits | col_bits) & UNIT_BITS[18 + bx];
-                    // Not all on the row nor all on the column: then it is plain pointing.
-                    if inbox & !cross != 0 || inbox & !row_bits == 0 || inbox & !col_bits == 0 {
-                        continue;
-                    }
-                    if er_side(f, d, db, bx, r, c, true) || er_side(f, d, db, bx, r, c, false) {
-                        return true;
-                    }
+        // The search on `d` reads nothing but the digit's cells `db`, so when it found nothing
+        // on these cells before it finds nothing again; skipping it keeps the first instance.
+        if f.memo.found_nothing(DigitRung::EmptyRectangle, d, db) {
+            continue;
+        }
+        let found = empty_rectangle_on(f, d, db);
+        f.memo.record(DigitRung::EmptyRectangle, d, db, found);
+        if found {
+            return true;
+        }
+    }
+    false
+}
+
+/// The empty rectangles of digit `d` with cells `db`, boxes in order.
+fn empty_rectangle_on(f: &mut Finding, d: u8, db: Bits) -> bool {
+    // The rows (bit i = row i) and the columns with exactly two places: the strong links.
+    let mut links = [0u16; 2];
+    for (line, &line_bits) in UNIT_BITS[..18].iter().enumerate() {
+        let m = db & line_bits;
+        let rest = m & m.wrapping_sub(1);
+        if rest != 0 && rest & (rest - 1) == 0 {
+            links[line / 9] |= 1 << (line % 9);
+        }
+    }
+    for bx in 0..9usize {
+        let inbox = db & UNIT_BITS[18 + bx];
+        // Fewer than two places.
+        if inbox & inbox.wrapping_sub(1) == 0 {
+            continue;
+        }
+        let (r0, c0) = ((bx / 3) * 3, (bx % 3) * 3);
+        for (r, &row_bits) in UNIT_BITS.iter().enumerate().skip(r0).take(3) {
+            for (c, &col_bits) in UNIT_BITS[9..18].iter().enumerate().skip(c0).take(3) {
+                let cross = (row_bits | col_bits) & UNIT_BITS[18 + bx];
+                // Not all on the row nor all on the column: then it is plain pointing.
+                if inbox & !cross != 0 || inbox & !row_bits == 0 || inbox & !col_bits == 0 {
+                    continue;
+                }
+                if er_side(f, d, db, bx, r, c, links[1], true)
+                    || er_side(f, d, db, bx, r, c, links[0], false)
+                {
+                    return true;
                 }
             }
         }
@@ -297,19 +324,27 @@ pub(crate) fn empty_rectangle(g: &Grid, f: &mut Finding) -> bool {
     false
 }
 
-/// One orientation of the empty rectangle: a strong link on a column (`by_cols`) or row.
+/// One orientation of the empty rectangle: a strong link on a column (`by_cols`) or row, among
+/// the `links` (the columns or rows with exactly two places).
 #[allow(clippy::too_many_arguments)]
-fn er_side(f: &mut Finding, d: u8, db: Bits, bx: usize, r: usize, c: usize, by_cols: bool) -> bool {
-    for line in 0..9usize {
-        // A column outside the box's stack (or a row outside its band).
+fn er_side(
+    f: &mut Finding,
+    d: u8,
+    db: Bits,
+    bx: usize,
+    r: usize,
+    c: usize,
+    links: u16,
+    by_cols: bool,
+) -> bool {
+    // The strong-link columns outside the box's stack (or rows outside its band), in order.
+    let own = if by_cols { c / 3 } else { r / 3 };
+    let mut lines = links & !(0o7 << (3 * own));
+    while lines != 0 {
+        let line = lines.trailing_zeros() as usize;
+        lines &= lines - 1;
         let unit = if by_cols { 9 + line } else { line };
-        if (by_cols && line / 3 == c / 3) || (!by_cols && line / 3 == r / 3) {
-            continue;
-        }
         let m = db & UNIT_BITS[unit];
-        if m.count_ones() != 2 {
-            continue;
-        }
         for (x, y) in [
             (
                 m.trailing_zeros() as usize,

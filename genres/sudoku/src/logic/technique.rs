@@ -59,6 +59,13 @@ pub(crate) struct Memo {
     pub(super) wings: [Option<[u16; 81]>; 4],
     /// The unique rectangles of the last grid searched for them.
     pub(super) rectangles: super::uniqueness::Rectangles,
+    /// The candidates of the last grid whose cells per digit ([`Grid::digits_bits`]) the
+    /// pointing, claiming, fish and empty rectangle rungs read, and those cells (the rungs run
+    /// one after the other on the same grid).
+    digit_cells: Option<([u16; 81], [Bits; 10])>,
+    /// Direct hidden pairs and triples: per unit, its places (every digit's, as
+    /// `direct::Places` holds them) in a grid on which the search in that unit found nothing.
+    pub(super) hidden: [[Option<[u16; 10]>; 27]; 2],
 }
 
 /// The rungs whose search on one digit reads only that digit's cells (and whose result over
@@ -73,10 +80,24 @@ pub(crate) enum DigitRung {
     Grouped(usize),
     /// The forcing chains' and cycles' pass with X links only (nothing found at all).
     XChain,
+    /// Basic fish of this size (2..=4: X-wing, swordfish, jellyfish). This rung and those
+    /// below return the first instance found, digit by digit: a skipped digit is one whose
+    /// search found nothing, so the first instance stays the same.
+    Fish(usize),
+    /// Empty rectangle.
+    EmptyRectangle,
+    /// Pointing.
+    Pointing,
+    /// Claiming.
+    Claiming,
+    /// Direct pointing, boxes against columns (0) or against rows (1).
+    DirectPointing(usize),
+    /// Direct claiming, from columns (0) or from rows (1).
+    DirectClaiming(usize),
 }
 
 impl DigitRung {
-    const COUNT: usize = 10;
+    const COUNT: usize = 20;
 
     fn slot(self) -> usize {
         match self {
@@ -84,6 +105,12 @@ impl DigitRung {
             DigitRung::Strong(k) => k - 1,
             DigitRung::Grouped(k) => k + 4,
             DigitRung::XChain => 9,
+            DigitRung::Fish(n) => n + 8,
+            DigitRung::EmptyRectangle => 13,
+            DigitRung::Pointing => 14,
+            DigitRung::Claiming => 15,
+            DigitRung::DirectPointing(k) => 16 + k,
+            DigitRung::DirectClaiming(k) => 18 + k,
         }
     }
 }
@@ -98,6 +125,22 @@ impl Memo {
     /// Records whether `rung`'s search on digit `d` with these `cells` found something.
     pub(crate) fn record(&mut self, rung: DigitRung, d: u8, cells: Bits, found: bool) {
         self.digits[rung.slot()][d as usize] = (!found).then_some(cells);
+    }
+
+    /// `g.digits_bits()`, from the memo when it holds them for the same candidates, else from
+    /// the direct rungs' places on the same candidates (cheaper to read than the grid).
+    pub(crate) fn digits_bits(&mut self, g: &Grid) -> [Bits; 10] {
+        match &self.digit_cells {
+            Some((cand, digits)) if *cand == g.cand => *digits,
+            _ => {
+                let digits = match &self.places {
+                    Some((cand, places)) if *cand == g.cand => places.digits_bits(),
+                    _ => g.digits_bits(),
+                };
+                self.digit_cells = Some((g.cand, digits));
+                digits
+            }
+        }
     }
 }
 
