@@ -5,6 +5,94 @@
 use super::candidates::{Grid, UNITS, cell_list, digit_set, digits_of, unit_name};
 use super::technique::Finding;
 
+/// Units 0..27 of each cell as a mask (bit u = unit u).
+const CELL_UNITS: [u32; 81] = build_cell_units();
+
+const fn build_cell_units() -> [u32; 81] {
+    let mut t = [0u32; 81];
+    let mut u = 0;
+    while u < 27 {
+        let mut j = 0;
+        while j < 9 {
+            t[UNITS[u][j] as usize] |= 1 << u;
+            j += 1;
+        }
+        u += 1;
+    }
+    t
+}
+
+/// What the subset rungs remember between calls: per rung, the units on which its search
+/// found nothing in the grid with candidates `cand`.
+///
+/// A rung's search on one unit reads only the candidates of the unit's nine cells (and the
+/// subset size), and returns at once when it finds something; the rungs walk the units in
+/// order and return the first unit's finding. So a unit whose cells still have the candidates
+/// they had when its search found nothing would find nothing again, and skipping it leaves the
+/// first finding, and so the whole result, unchanged.
+#[derive(Debug)]
+pub(crate) struct SubsetMemo {
+    /// The candidates the `clean` masks refer to.
+    cand: [u16; 81],
+    /// Per rung (naked pair, triple, quad, hidden pair, triple, quad): bit u set if the search
+    /// on unit u found nothing with `cand`.
+    clean: [u32; 6],
+}
+
+impl Default for SubsetMemo {
+    fn default() -> SubsetMemo {
+        SubsetMemo {
+            cand: [0; 81],
+            clean: [0; 6],
+        }
+    }
+}
+
+impl SubsetMemo {
+    /// Brings the memo to `g`: units with a cell whose candidates changed are no longer clean.
+    /// Returns the clean units of `rung`.
+    fn clean(&mut self, g: &Grid, rung: usize) -> u32 {
+        if self.cand != g.cand {
+            let mut dirty = 0;
+            for (c, (&old, &new)) in self.cand.iter().zip(&g.cand).enumerate() {
+                if old != new {
+                    dirty |= CELL_UNITS[c];
+                }
+            }
+            for clean in &mut self.clean {
+                *clean &= !dirty;
+            }
+            self.cand = g.cand;
+        }
+        self.clean[rung]
+    }
+}
+
+/// Runs `search` on each unit in order, skipping the units on which rung `rung` found nothing
+/// with the same candidates (see [`SubsetMemo`]); true at the first unit where it finds
+/// something.
+fn each_unit(
+    g: &Grid,
+    f: &mut Finding,
+    rung: usize,
+    mut search: impl FnMut(&mut Finding, usize) -> bool,
+) -> bool {
+    let mut clean = f.memo.subsets.clean(g, rung);
+    let mut hit = false;
+    for u in 0..27 {
+        if clean & 1 << u != 0 {
+            continue;
+        }
+        if search(f, u) {
+            hit = true;
+            break;
+        }
+        clean |= 1 << u;
+    }
+    f.memo.subsets.clean[rung] = clean;
+    hit
+}
+
 /// Calls `visit` on each k-combination (k <= 4) of 0..n in lexicographic order until it
 /// returns true; true if it did.
 pub(crate) fn combos(n: usize, k: usize, mut visit: impl FnMut(&[usize]) -> bool) -> bool {
@@ -70,7 +158,8 @@ pub(crate) fn hidden_quad(g: &Grid, f: &mut Finding) -> bool {
 }
 
 fn naked(g: &Grid, f: &mut Finding, k: usize, name: &str) -> bool {
-    for (u, unit) in UNITS.iter().enumerate() {
+    each_unit(g, f, k - 2, |f, u| {
+        let unit = &UNITS[u];
         let mut small = [0usize; 9];
         let mut n = 0;
         let mut empties = 0;
@@ -85,9 +174,9 @@ fn naked(g: &Grid, f: &mut Finding, k: usize, name: &str) -> bool {
             }
         }
         if empties <= k {
-            continue;
+            return false;
         }
-        let hit = combos(n, k, |pick| {
+        combos(n, k, |pick| {
             let union = pick.iter().fold(0u16, |m, &i| m | g.cand[small[i]]);
             if union.count_ones() as usize != k {
                 return false;
@@ -113,16 +202,13 @@ fn naked(g: &Grid, f: &mut Finding, k: usize, name: &str) -> bool {
                 ));
             }
             any
-        });
-        if hit {
-            return true;
-        }
-    }
-    false
+        })
+    })
 }
 
 fn hidden(g: &Grid, f: &mut Finding, k: usize, name: &str) -> bool {
-    for (u, unit) in UNITS.iter().enumerate() {
+    each_unit(g, f, k + 1, |f, u| {
+        let unit = &UNITS[u];
         // Position mask (bit i = unit[i]) of every digit still open in the unit.
         let mut pos = [0u16; 10];
         let mut empties = 0;
@@ -136,7 +222,7 @@ fn hidden(g: &Grid, f: &mut Finding, k: usize, name: &str) -> bool {
             }
         }
         if empties <= k {
-            continue;
+            return false;
         }
         let mut digits = [0u8; 9];
         let mut n = 0;
@@ -147,7 +233,7 @@ fn hidden(g: &Grid, f: &mut Finding, k: usize, name: &str) -> bool {
                 n += 1;
             }
         }
-        let hit = combos(n, k, |pick| {
+        combos(n, k, |pick| {
             let cells = pick.iter().fold(0u16, |m, &i| m | pos[digits[i] as usize]);
             if cells.count_ones() as usize != k {
                 return false;
@@ -174,12 +260,8 @@ fn hidden(g: &Grid, f: &mut Finding, k: usize, name: &str) -> bool {
                 ));
             }
             any
-        });
-        if hit {
-            return true;
-        }
-    }
-    false
+        })
+    })
 }
 
 #[cfg(test)]

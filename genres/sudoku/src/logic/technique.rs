@@ -54,6 +54,8 @@ pub(crate) struct Memo {
     pub(super) reach: Option<([u16; 81], super::aic::Reach)>,
     /// Grouped chains: per digit, the link graph of its cells in the last grid searched.
     pub(super) grouped: [Option<super::grouped::Graph>; 10],
+    /// Naked and hidden subsets: the units each rung found nothing in.
+    pub(super) subsets: super::subsets::SubsetMemo,
 }
 
 /// The rungs whose search on one digit reads only that digit's cells (and whose result over
