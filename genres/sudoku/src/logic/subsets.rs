@@ -147,6 +147,27 @@ fn pop(m: u16) -> usize {
     POP[m as usize & 1023] as usize
 }
 
+/// Each 9-bit mask with bit j moved to bit 9j: a candidate mask `m` becomes, from `m >> 1`,
+/// one bit in the field of each of its digits, so shifting by a cell's place in a unit and
+/// or-ing over the unit transposes the unit's candidates into its digits' position masks.
+const SPREAD: [u128; 512] = build_spread();
+
+const fn build_spread() -> [u128; 512] {
+    let mut t = [0u128; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut j = 0;
+        while j < 9 {
+            if m & 1 << j != 0 {
+                t[m] |= 1 << (9 * j);
+            }
+            j += 1;
+        }
+        m += 1;
+    }
+    t
+}
+
 /// Calls `visit` on each k-combination (2 <= k <= 4) of indices into `masks` (each mask below
 /// 1 << 10 with at most k bits) whose masks together have exactly k bits, in lexicographic
 /// order (the order of [`combos`]), with that union, until it returns true; true if it did.
@@ -269,31 +290,29 @@ fn naked(g: &Grid, f: &mut Finding, k: usize, name: &str) -> bool {
 fn hidden(g: &Grid, f: &mut Finding, k: usize, name: &str) -> bool {
     each_unit(g, f, k + 1, |f, u| {
         let unit = &UNITS[u];
-        // Position mask (bit i = unit[i]) of every digit still open in the unit.
-        let mut pos = [0u16; 10];
-        let mut empties = 0;
+        // The unit's candidates transposed: bits 9(d - 1)..9d are digit d's position mask
+        // (bit i = unit[i]).
+        let mut places = 0u128;
         for (i, &c) in unit.iter().enumerate() {
-            let m = g.cand[c as usize];
-            if m != 0 {
-                empties += 1;
-            }
-            for d in digits_of(m) {
-                pos[d as usize] |= 1 << i;
-            }
-        }
-        if empties <= k {
-            return false;
+            places |= SPREAD[usize::from(g.cand[c as usize] >> 1) & 511] << i;
         }
         let mut digits = [0u8; 9];
         let mut masks = [0u16; 9];
         let mut n = 0;
+        // The cells with a candidate.
+        let mut open = 0;
         for d in 1..=9u8 {
-            let p = pop(pos[d as usize]);
+            let pos = (places >> (9 * (d - 1))) as u16 & 511;
+            open |= pos;
+            let p = pop(pos);
             if p >= 2 && p <= k {
                 digits[n] = d;
-                masks[n] = pos[d as usize];
+                masks[n] = pos;
                 n += 1;
             }
+        }
+        if pop(open) <= k {
+            return false;
         }
         locked_sets(&masks[..n], k, |pick, cells| {
             let keep = pick.iter().fold(0u16, |m, &i| m | 1 << digits[i]);
