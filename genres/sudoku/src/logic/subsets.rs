@@ -78,11 +78,12 @@ fn each_unit(
     mut search: impl FnMut(&mut Finding, usize) -> bool,
 ) -> bool {
     let mut clean = f.memo.subsets.clean(g, rung);
+    // The units still to search, walked in increasing order.
+    let mut todo = !clean & ((1 << 27) - 1);
     let mut hit = false;
-    for u in 0..27 {
-        if clean & 1 << u != 0 {
-            continue;
-        }
+    while todo != 0 {
+        let u = todo.trailing_zeros() as usize;
+        todo &= todo - 1;
         if search(f, u) {
             hit = true;
             break;
