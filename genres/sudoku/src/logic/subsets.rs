@@ -302,7 +302,7 @@ fn hidden(g: &Grid, f: &mut Finding, k: usize, name: &str) -> bool {
         let mut n = 0;
         // The cells with a candidate.
         let mut open = 0;
-        for d in 1..=9u8 {
+        for d in 1..10u8 {
             let pos = (places >> (9 * (d - 1))) as u16 & 511;
             open |= pos;
             let p = pop(pos);
