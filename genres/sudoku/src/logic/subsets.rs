@@ -244,7 +244,7 @@ pub(crate) fn hidden_quad(g: &Grid, f: &mut Finding) -> bool {
 fn naked(g: &Grid, f: &mut Finding, k: usize, name: &str) -> bool {
     each_unit(g, f, k - 2, |f, u| {
         let unit = &UNITS[u];
-        let mut small = [0usize; 9];
+        let mut small = [0u8; 9];
         let mut masks = [0u16; 9];
         let mut n = 0;
         let mut empties = 0;
@@ -253,7 +253,7 @@ fn naked(g: &Grid, f: &mut Finding, k: usize, name: &str) -> bool {
             if m != 0 {
                 empties += 1;
                 if pop(m) <= k {
-                    small[n] = c as usize;
+                    small[n] = c;
                     masks[n] = m;
                     n += 1;
                 }
@@ -265,20 +265,19 @@ fn naked(g: &Grid, f: &mut Finding, k: usize, name: &str) -> bool {
         locked_sets(&masks[..n], k, |pick, union| {
             let mut any = false;
             for &c in unit {
-                let c = c as usize;
                 if pick.iter().any(|&i| small[i] == c) {
                     continue;
                 }
-                for d in digits_of(g.cand[c] & union) {
-                    f.eliminations.push((c as u8, d));
+                for d in digits_of(g.cand[c as usize] & union) {
+                    f.eliminations.push((c, d));
                     any = true;
                 }
             }
             if any && f.explain {
-                f.set_cells(pick.iter().map(|&i| small[i]));
+                f.set_cells(pick.iter().map(|&i| usize::from(small[i])));
                 f.explain_eliminations(format!(
                     "{name}: {} in {} can only hold {}",
-                    cell_list(pick.iter().map(|&i| small[i])),
+                    cell_list(pick.iter().map(|&i| usize::from(small[i]))),
                     unit_name(u),
                     digit_set(union)
                 ));
