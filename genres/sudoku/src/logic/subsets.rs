@@ -95,7 +95,9 @@ fn each_unit(
 }
 
 /// Calls `visit` on each k-combination (k <= 4) of 0..n in lexicographic order until it
-/// returns true; true if it did.
+/// returns true; true if it did. Inline: its callers (fish, almost locked sets, big wings,
+/// unique rectangles) run it in their inner loops.
+#[inline]
 pub(crate) fn combos(n: usize, k: usize, mut visit: impl FnMut(&[usize]) -> bool) -> bool {
     if k == 0 || k > n || k > 4 {
         return false;
