@@ -37,6 +37,11 @@ pub(crate) struct SubsetMemo {
     /// Per rung (naked pair, triple, quad, hidden pair, triple, quad): bit u set if the search
     /// on unit u found nothing with `cand`.
     clean: [u32; 6],
+    /// Bit u set if `places[u]` holds unit u's candidates transposed (see [`SPREAD`]) for
+    /// `cand` (the hidden rungs share them).
+    known: u32,
+    /// Per unit, its candidates transposed.
+    places: [u128; 27],
 }
 
 impl Default for SubsetMemo {
@@ -44,6 +49,8 @@ impl Default for SubsetMemo {
         SubsetMemo {
             cand: [0; 81],
             clean: [0; 6],
+            known: 0,
+            places: [0; 27],
         }
     }
 }
@@ -62,9 +69,25 @@ impl SubsetMemo {
             for clean in &mut self.clean {
                 *clean &= !dirty;
             }
+            self.known &= !dirty;
             self.cand = g.cand;
         }
         self.clean[rung]
+    }
+
+    /// Unit `u`'s candidates in `g` (the grid last passed to [`SubsetMemo::clean`])
+    /// transposed: bits 9(d - 1)..9d are digit d's position mask (bit i = the unit's i-th
+    /// cell).
+    fn places(&mut self, g: &Grid, u: usize) -> u128 {
+        if self.known & 1 << u == 0 {
+            let mut places = 0u128;
+            for (i, &c) in UNITS[u].iter().enumerate() {
+                places |= SPREAD[usize::from(g.cand[c as usize] >> 1) & 511] << i;
+            }
+            self.places[u] = places;
+            self.known |= 1 << u;
+        }
+        self.places[u]
     }
 }
 
@@ -292,12 +315,7 @@ fn naked(g: &Grid, f: &mut Finding, k: usize, name: &str) -> bool {
 fn hidden(g: &Grid, f: &mut Finding, k: usize, name: &str) -> bool {
     each_unit(g, f, k + 1, |f, u| {
         let unit = &UNITS[u];
-        // The unit's candidates transposed: bits 9(d - 1)..9d are digit d's position mask
-        // (bit i = unit[i]).
-        let mut places = 0u128;
-        for (i, &c) in unit.iter().enumerate() {
-            places |= SPREAD[usize::from(g.cand[c as usize] >> 1) & 511] << i;
-        }
+        let places = f.memo.subsets.places(g, u);
         let mut digits = [0u8; 9];
         let mut masks = [0u16; 9];
         let mut n = 0;
