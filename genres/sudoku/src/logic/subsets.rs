@@ -5,8 +5,122 @@
 use super::candidates::{Grid, UNITS, cell_list, digit_set, digits_of, unit_name};
 use super::technique::Finding;
 
+/// Units 0..27 of each cell as a mask (bit u = unit u).
+const CELL_UNITS: [u32; 81] = build_cell_units();
+
+const fn build_cell_units() -> [u32; 81] {
+    let mut t = [0u32; 81];
+    let mut u = 0;
+    while u < 27 {
+        let mut j = 0;
+        while j < 9 {
+            t[UNITS[u][j] as usize] |= 1 << u;
+            j += 1;
+        }
+        u += 1;
+    }
+    t
+}
+
+/// What the subset rungs remember between calls: per rung, the units on which its search
+/// found nothing in the grid with candidates `cand`.
+///
+/// A rung's search on one unit reads only the candidates of the unit's nine cells (and the
+/// subset size), and returns at once when it finds something; the rungs walk the units in
+/// order and return the first unit's finding. So a unit whose cells still have the candidates
+/// they had when its search found nothing would find nothing again, and skipping it leaves the
+/// first finding, and so the whole result, unchanged.
+#[derive(Debug)]
+pub(crate) struct SubsetMemo {
+    /// The candidates the `clean` masks refer to.
+    cand: [u16; 81],
+    /// Per rung (naked pair, triple, quad, hidden pair, triple, quad): bit u set if the search
+    /// on unit u found nothing with `cand`.
+    clean: [u32; 6],
+    /// Bit u set if `places[u]` holds unit u's candidates transposed (see [`SPREAD`]) for
+    /// `cand` (the hidden rungs share them).
+    known: u32,
+    /// Per unit, its candidates transposed.
+    places: [u128; 27],
+}
+
+impl Default for SubsetMemo {
+    fn default() -> SubsetMemo {
+        SubsetMemo {
+            cand: [0; 81],
+            clean: [0; 6],
+            known: 0,
+            places: [0; 27],
+        }
+    }
+}
+
+impl SubsetMemo {
+    /// Brings the memo to `g`: units with a cell whose candidates changed are no longer clean.
+    /// Returns the clean units of `rung`.
+    fn clean(&mut self, g: &Grid, rung: usize) -> u32 {
+        if self.cand != g.cand {
+            let mut dirty = 0;
+            for (c, (&old, &new)) in self.cand.iter().zip(&g.cand).enumerate() {
+                if old != new {
+                    dirty |= CELL_UNITS[c];
+                }
+            }
+            for clean in &mut self.clean {
+                *clean &= !dirty;
+            }
+            self.known &= !dirty;
+            self.cand = g.cand;
+        }
+        self.clean[rung]
+    }
+
+    /// Unit `u`'s candidates in `g` (the grid last passed to [`SubsetMemo::clean`])
+    /// transposed: bits 9(d - 1)..9d are digit d's position mask (bit i = the unit's i-th
+    /// cell).
+    fn places(&mut self, g: &Grid, u: usize) -> u128 {
+        if self.known & 1 << u == 0 {
+            let mut places = 0u128;
+            for (i, &c) in UNITS[u].iter().enumerate() {
+                places |= SPREAD[usize::from(g.cand[c as usize] >> 1) & 511] << i;
+            }
+            self.places[u] = places;
+            self.known |= 1 << u;
+        }
+        self.places[u]
+    }
+}
+
+/// Runs `search` on each unit in order, skipping the units on which rung `rung` found nothing
+/// with the same candidates (see [`SubsetMemo`]); true at the first unit where it finds
+/// something.
+fn each_unit(
+    g: &Grid,
+    f: &mut Finding,
+    rung: usize,
+    mut search: impl FnMut(&mut Finding, usize) -> bool,
+) -> bool {
+    let mut clean = f.memo.subsets.clean(g, rung);
+    // The units still to search, walked in increasing order.
+    let mut todo = !clean & ((1 << 27) - 1);
+    let mut hit = false;
+    while todo != 0 {
+        let u = todo.trailing_zeros() as usize;
+        todo &= todo - 1;
+        if search(f, u) {
+            hit = true;
+            break;
+        }
+        clean |= 1 << u;
+    }
+    f.memo.subsets.clean[rung] = clean;
+    hit
+}
+
 /// Calls `visit` on each k-combination (k <= 4) of 0..n in lexicographic order until it
-/// returns true; true if it did.
+/// returns true; true if it did. Inline: its callers (fish, almost locked sets, big wings,
+/// unique rectangles) run it in their inner loops.
+#[inline]
 pub(crate) fn combos(n: usize, k: usize, mut visit: impl FnMut(&[usize]) -> bool) -> bool {
     if k == 0 || k > n || k > 4 {
         return false;
@@ -37,6 +151,89 @@ pub(crate) fn combos(n: usize, k: usize, mut visit: impl FnMut(&[usize]) -> bool
             idx[j] = idx[j - 1] + 1;
         }
     }
+}
+
+/// The number of bits of each mask below 1 << 10 (a candidate or a position mask): one load
+/// instead of a software population count (the release build targets baseline x86-64).
+const POP: [u8; 1024] = build_pop();
+
+const fn build_pop() -> [u8; 1024] {
+    let mut t = [0u8; 1024];
+    let mut m = 0;
+    while m < 1024 {
+        t[m] = (m as u16).count_ones() as u8;
+        m += 1;
+    }
+    t
+}
+
+/// The number of bits of `m` (below 1 << 10).
+#[inline]
+fn pop(m: u16) -> usize {
+    POP[m as usize & 1023] as usize
+}
+
+/// Each 9-bit mask with bit j moved to bit 9j: a candidate mask `m` becomes, from `m >> 1`,
+/// one bit in the field of each of its digits, so shifting by a cell's place in a unit and
+/// or-ing over the unit transposes the unit's candidates into its digits' position masks.
+const SPREAD: [u128; 512] = build_spread();
+
+const fn build_spread() -> [u128; 512] {
+    let mut t = [0u128; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut j = 0;
+        while j < 9 {
+            if m & 1 << j != 0 {
+                t[m] |= 1 << (9 * j);
+            }
+            j += 1;
+        }
+        m += 1;
+    }
+    t
+}
+
+/// Calls `visit` on each k-combination (2 <= k <= 4) of indices into `masks` (each mask below
+/// 1 << 10 with at most k bits) whose masks together have exactly k bits, in lexicographic
+/// order (the order of [`combos`]), with that union, until it returns true; true if it did.
+/// A combination whose first picks already have more than k bits cannot be completed, so
+/// those branches are cut without visiting anything.
+fn locked_sets(masks: &[u16], k: usize, mut visit: impl FnMut(&[usize], u16) -> bool) -> bool {
+    let n = masks.len();
+    for a in 0..n {
+        for b in a + 1..n {
+            let ub = masks[a] | masks[b];
+            if pop(ub) > k {
+                continue;
+            }
+            if k == 2 {
+                if pop(ub) == 2 && visit(&[a, b], ub) {
+                    return true;
+                }
+                continue;
+            }
+            for c in b + 1..n {
+                let uc = ub | masks[c];
+                if pop(uc) > k {
+                    continue;
+                }
+                if k == 3 {
+                    if pop(uc) == 3 && visit(&[a, b, c], uc) {
+                        return true;
+                    }
+                    continue;
+                }
+                for (d, &md) in masks.iter().enumerate().skip(c + 1) {
+                    let ud = uc | md;
+                    if pop(ud) == 4 && visit(&[a, b, c, d], ud) {
+                        return true;
+                    }
+                }
+            }
+        }
+    }
+    false
 }
 
 /// Naked pair.
@@ -70,88 +267,74 @@ pub(crate) fn hidden_quad(g: &Grid, f: &mut Finding) -> bool {
 }
 
 fn naked(g: &Grid, f: &mut Finding, k: usize, name: &str) -> bool {
-    for (u, unit) in UNITS.iter().enumerate() {
-        let mut small = [0usize; 9];
+    each_unit(g, f, k - 2, |f, u| {
+        let unit = &UNITS[u];
+        let mut small = [0u8; 9];
+        let mut masks = [0u16; 9];
         let mut n = 0;
         let mut empties = 0;
         for &c in unit {
             let m = g.cand[c as usize];
             if m != 0 {
                 empties += 1;
-                if (m.count_ones() as usize) <= k {
-                    small[n] = c as usize;
+                if pop(m) <= k {
+                    small[n] = c;
+                    masks[n] = m;
                     n += 1;
                 }
             }
         }
         if empties <= k {
-            continue;
+            return false;
         }
-        let hit = combos(n, k, |pick| {
-            let union = pick.iter().fold(0u16, |m, &i| m | g.cand[small[i]]);
-            if union.count_ones() as usize != k {
-                return false;
-            }
+        locked_sets(&masks[..n], k, |pick, union| {
             let mut any = false;
             for &c in unit {
-                let c = c as usize;
                 if pick.iter().any(|&i| small[i] == c) {
                     continue;
                 }
-                for d in digits_of(g.cand[c] & union) {
-                    f.eliminations.push((c as u8, d));
+                for d in digits_of(g.cand[c as usize] & union) {
+                    f.eliminations.push((c, d));
                     any = true;
                 }
             }
             if any && f.explain {
-                f.set_cells(pick.iter().map(|&i| small[i]));
+                f.set_cells(pick.iter().map(|&i| usize::from(small[i])));
                 f.explain_eliminations(format!(
                     "{name}: {} in {} can only hold {}",
-                    cell_list(pick.iter().map(|&i| small[i])),
+                    cell_list(pick.iter().map(|&i| usize::from(small[i]))),
                     unit_name(u),
                     digit_set(union)
                 ));
             }
             any
-        });
-        if hit {
-            return true;
-        }
-    }
-    false
+        })
+    })
 }
 
 fn hidden(g: &Grid, f: &mut Finding, k: usize, name: &str) -> bool {
-    for (u, unit) in UNITS.iter().enumerate() {
-        // Position mask (bit i = unit[i]) of every digit still open in the unit.
-        let mut pos = [0u16; 10];
-        let mut empties = 0;
-        for (i, &c) in unit.iter().enumerate() {
-            let m = g.cand[c as usize];
-            if m != 0 {
-                empties += 1;
-            }
-            for d in digits_of(m) {
-                pos[d as usize] |= 1 << i;
-            }
-        }
-        if empties <= k {
-            continue;
-        }
+    each_unit(g, f, k + 1, |f, u| {
+        let unit = &UNITS[u];
+        let places = f.memo.subsets.places(g, u);
         let mut digits = [0u8; 9];
+        let mut masks = [0u16; 9];
         let mut n = 0;
-        for d in 1..=9u8 {
-            let p = pos[d as usize].count_ones() as usize;
+        // The cells with a candidate.
+        let mut open = 0;
+        for d in 1..10u8 {
+            let pos = (places >> (9 * (d - 1))) as u16 & 511;
+            open |= pos;
+            let p = pop(pos);
             if p >= 2 && p <= k {
                 digits[n] = d;
+                masks[n] = pos;
                 n += 1;
             }
         }
-        let hit = combos(n, k, |pick| {
-            let cells = pick.iter().fold(0u16, |m, &i| m | pos[digits[i] as usize]);
-            if cells.count_ones() as usize != k {
-                return false;
-            }
+        if pop(open) <= k {
+            return false;
+        }
+        locked_sets(&masks[..n], k, |pick, cells| {
             let keep = pick.iter().fold(0u16, |m, &i| m | 1 << digits[i]);
             let mut any = false;
             for i in digits_of(cells) {
@@ -174,12 +357,8 @@ fn hidden(g: &Grid, f: &mut Finding, k: usize, name: &str) -> bool {
                 ));
             }
             any
-        });
-        if hit {
-            return true;
-        }
-    }
-    false
+        })
+    })
 }
 
 #[cfg(test)]
@@ -202,6 +381,49 @@ mod tests {
         });
         assert_eq!(count, 126);
         assert!(!combos(3, 4, |_| true));
+    }
+
+    /// `locked_sets` visits exactly the combinations `combos` gives whose union has k bits, in
+    /// the same order.
+    #[test]
+    fn locked_sets_match_filtered_combos() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut visits = 0;
+        for _ in 0..2000 {
+            let n = (next() % 10) as usize;
+            let k = 2 + (next() % 3) as usize;
+            let masks: Vec<u16> = (0..n)
+                .map(|_| {
+                    let mut m = next() as u16 & 0x3FE;
+                    while pop(m) > k {
+                        m &= m - 1;
+                    }
+                    m
+                })
+                .collect();
+            let mut want = Vec::new();
+            combos(n, k, |p| {
+                let union = p.iter().fold(0, |u, &i| u | masks[i]);
+                if pop(union) == k {
+                    want.push((p.to_vec(), union));
+                }
+                false
+            });
+            let mut got = Vec::new();
+            locked_sets(&masks, k, |p, union| {
+                got.push((p.to_vec(), union));
+                false
+            });
+            assert_eq!(got, want, "{masks:?} {k}");
+            visits += got.len();
+        }
+        assert!(visits > 1000, "{visits}");
     }
 
     #[test]

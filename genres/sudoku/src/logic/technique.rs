@@ -66,6 +66,8 @@ pub(crate) struct Memo {
     /// Direct hidden pairs and triples: per unit, its places (every digit's, as
     /// `direct::Places` holds them) in a grid on which the search in that unit found nothing.
     pub(super) hidden: [[Option<[u16; 10]>; 27]; 2],
+    /// Naked and hidden subsets: the units each rung found nothing in.
+    pub(super) subsets: super::subsets::SubsetMemo,
 }
 
 /// The rungs whose search on one digit reads only that digit's cells (and whose result over
