@@ -127,7 +127,17 @@ fn search_loops(g: &Grid, f: &mut Finding, conclude: Conclude, slot: usize) -> b
                 path.push(s);
                 let mut counts = [0u8; 27];
                 add(&mut counts, s, 1);
-                if extend(g, f, &mut pattern, cells, len, &mut path, &mut counts) {
+                let extras = Extras::default().with(g.cand[s], pair);
+                if extend(
+                    g,
+                    f,
+                    &mut pattern,
+                    cells,
+                    len,
+                    &mut path,
+                    &mut counts,
+                    extras,
+                ) {
                     return true;
                 }
             }
@@ -158,7 +168,39 @@ fn add(counts: &mut [u8; 27], c: usize, by: i8) {
     }
 }
 
-/// Depth-first search for loops through `path` (starting at its lowest cell).
+/// The cells of a path that have digits besides the pair: how many, the candidates of the
+/// first of them, and whether they all have those same candidates.
+#[derive(Clone, Copy, Default)]
+struct Extras {
+    n: usize,
+    first: u16,
+    same: bool,
+}
+
+impl Extras {
+    /// These extras with one more cell of the path, whose candidates are `m`.
+    fn with(self, m: u16, pair: u16) -> Extras {
+        if m == pair {
+            self
+        } else if self.n == 0 {
+            Extras {
+                n: 1,
+                first: m,
+                same: true,
+            }
+        } else {
+            Extras {
+                n: self.n + 1,
+                first: self.first,
+                same: self.same && m == self.first,
+            }
+        }
+    }
+}
+
+/// Depth-first search for loops through `path` (starting at its lowest cell); `extras` are
+/// those of `path`.
+#[allow(clippy::too_many_arguments)]
 fn extend(
     g: &Grid,
     f: &mut Finding,
@@ -167,6 +209,7 @@ fn extend(
     len: usize,
     path: &mut Vec<usize>,
     counts: &mut [u8; 27],
+    extras: Extras,
 ) -> bool {
     let last = path[path.len() - 1];
     let start = path[0];
@@ -182,33 +225,27 @@ fn extend(
         }
         return (pattern.conclude)(g, f, pair, path);
     }
-    // Cells after the start only, so each loop is found from its lowest cell.
-    let later = !((bit(start) << 1) - 1);
-    for n in cells_of(PEER_BITS[last] & cells & later) {
-        if path.contains(&n) || units(n).iter().any(|&u| counts[u] >= 2) {
+    // Cells after the start only, so each loop is found from its lowest cell; not on the path
+    // yet; and the last cell must see the start (a full path that does not close finds
+    // nothing).
+    let on_path = path.iter().fold(0, |m, &c| m | bit(c));
+    let mut next = PEER_BITS[last] & cells & !((bit(start) << 1) - 1) & !on_path;
+    if path.len() + 1 == len {
+        next &= PEER_BITS[start];
+    }
+    for n in cells_of(next) {
+        if units(n).iter().any(|&u| counts[u] >= 2) {
             continue;
         }
         // Extra digits: at most two cells of the loop may have them, or more with one same
         // extra digit (type 2).
-        // (A fixed array: a path has at most eight cells.)
-        let mut extras = [0usize; 9];
-        let mut ne = 0;
-        for c in path.iter().copied().chain([n]) {
-            if g.cand[c] != pair {
-                extras[ne] = c;
-                ne += 1;
-            }
-        }
-        let extras = &extras[..ne];
-        if extras.len() > 2 {
-            let m = g.cand[extras[0]];
-            if (m & !pair).count_ones() != 1 || extras.iter().any(|&c| g.cand[c] != m) {
-                continue;
-            }
+        let more = extras.with(g.cand[n], pair);
+        if more.n > 2 && ((more.first & !pair).count_ones() != 1 || !more.same) {
+            continue;
         }
         path.push(n);
         add(counts, n, 1);
-        let found = extend(g, f, pattern, cells, len, path, counts);
+        let found = extend(g, f, pattern, cells, len, path, counts, more);
         add(counts, n, -1);
         path.pop();
         if found {
