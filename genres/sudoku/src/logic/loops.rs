@@ -33,8 +33,11 @@ pub(crate) fn unique_loop_sets(g: &Grid, f: &mut Finding) -> bool {
 type Conclude = fn(&Grid, &mut Finding, u16, &[usize]) -> bool;
 
 /// What the grader remembers of a loop rung's searches: per loop length and pair of digits,
-/// the cells holding both digits when a search on them closed no loop, valid for the
-/// candidates `cand` (a search on the same cells with the same candidates would close none).
+/// cells holding both digits on which a search closes no loop with what it reads of the
+/// candidates `cand` (see [`class`]). A search reads only its cells and that much of their
+/// candidates (up to where a loop closes), and a loop among fewer cells, with the same
+/// classes, is one among more: so the memo stays valid for the cells holding both digits in a
+/// later grid when they are among the remembered ones and keep their classes.
 pub(crate) struct LoopMemo {
     cand: [u16; 81],
     cells: Vec<Option<Bits>>,
@@ -65,6 +68,19 @@ pub(crate) struct Closed {
     loops: Vec<(u16, Vec<usize>)>,
 }
 
+/// What a search for loops on `pair` reads of the candidates `m` of one of its cells: the
+/// cell's extra digits when it has at most one, else only that it has more (a cell with two or
+/// more extra digits never has the one same extra digit of type 2, and otherwise counts only
+/// as a cell with extra digits).
+fn class(m: u16, pair: u16) -> u16 {
+    let e = m & !pair;
+    if e & e.wrapping_sub(1) == 0 {
+        e
+    } else {
+        u16::MAX
+    }
+}
+
 /// The pairs of digits in search order.
 fn pairs() -> impl Iterator<Item = (u8, u8)> {
     (1..=8u8).flat_map(|a| (a + 1..=9u8).map(move |b| (a, b)))
@@ -91,18 +107,22 @@ fn loops(g: &Grid, f: &mut Finding, conclude: Conclude, slot: usize) -> bool {
 
 fn search_loops(g: &Grid, f: &mut Finding, conclude: Conclude, slot: usize) -> bool {
     let digit = g.digits_bits();
-    // A search on a pair reads only the cells holding both digits, and their candidates (up
-    // to where a loop closes). Keep what is still true of this grid.
+    // Keep what is still true of this grid (see [`LoopMemo`]).
     let memo = &mut f.memo.loops[slot];
     let changed = (0..81)
         .filter(|&c| memo.cand[c] != g.cand[c])
         .fold(0, |m, c| m | bit(c));
     for (i, (a, b)) in pairs().enumerate() {
+        let pair = (1u16 << a) | (1 << b);
         let cells = digit[usize::from(a)] & digit[usize::from(b)];
+        // A loop among these cells, with what the search reads of their candidates, would be
+        // one among the remembered cells with what it read then: it would have closed then.
+        let same =
+            cells_of(cells & changed).all(|c| class(memo.cand[c], pair) == class(g.cand[c], pair));
         for k in [i, 36 + i] {
-            if memo.cells[k] != Some(cells) || cells & changed != 0 {
-                memo.cells[k] = None;
-            }
+            memo.cells[k] = memo.cells[k]
+                .filter(|&old| same && cells & !old == 0)
+                .map(|_| cells);
         }
     }
     memo.cand = g.cand;
