@@ -62,7 +62,10 @@ fn chains(g: &Grid, f: &mut Finding, k: usize) -> bool {
         if graph.db != db {
             graph.build(db);
         }
-        if graph.nodes.len() == db.count_ones() as usize {
+        // Every node of a chain ends one of its strong links: a chain through a group needs a
+        // group with a strong link.
+        if graph.strong[graph.ncells..].iter().all(|p| p.n == 0) {
+            f.memo.record(DigitRung::Grouped(k), d, db, false);
             continue;
         }
         let mut found = false;
@@ -138,12 +141,13 @@ impl Partners {
     }
 }
 
-/// The link graph of one digit: its cells, its nodes, the cells that see all of each, the
-/// strong links (partner node, kind) and the weak links (a set of node indices) of each. Its
+/// The link graph of one digit: its cells, how many, its nodes, the cells that see all of each,
+/// the strong links (partner node, kind) and the weak links (a set of node indices) of each. Its
 /// buffers are reused when the digit's cells change.
 #[derive(Debug, Default)]
 pub(crate) struct Graph {
     db: Bits,
+    ncells: usize,
     nodes: Vec<Bits>,
     seers: Vec<Bits>,
     strong: Vec<Partners>,
@@ -163,6 +167,7 @@ impl Graph {
     fn build(&mut self, db: Bits) {
         let Graph {
             db: cells,
+            ncells: nc,
             nodes,
             seers,
             strong,
@@ -178,6 +183,7 @@ impl Graph {
             seers.push(PEER_BITS[c]);
         }
         let ncells = nodes.len();
+        *nc = ncells;
         let mut slot_node = [NO_NODE; 54];
         for (bx, slots) in slot_node.chunks_exact_mut(6).enumerate() {
             let boxed = db & UNIT_BITS[18 + bx];
