@@ -145,19 +145,9 @@ fn search_loops(g: &Grid, f: &mut Finding, conclude: Conclude, slot: usize) -> b
             for s in cells_of(cells) {
                 path.clear();
                 path.push(s);
-                let mut counts = [0u8; 27];
-                add(&mut counts, s, 1);
+                let counts = Counts::default().with(UNITS_OF[s]);
                 let extras = Extras::default().with(g.cand[s], pair);
-                if extend(
-                    g,
-                    f,
-                    &mut pattern,
-                    cells,
-                    len,
-                    &mut path,
-                    &mut counts,
-                    extras,
-                ) {
+                if extend(g, f, &mut pattern, cells, len, &mut path, counts, extras) {
                     return true;
                 }
             }
@@ -178,13 +168,32 @@ struct Pattern {
     keep: bool,
 }
 
-fn units(c: usize) -> [usize; 3] {
-    [row(c), 9 + col(c), 18 + box_of(c)]
+/// The units of each cell, as bits 0..27 (rows, columns, boxes).
+const UNITS_OF: [u32; 81] = {
+    let mut units = [0u32; 81];
+    let mut c = 0;
+    while c < 81 {
+        units[c] = 1 << row(c) | 1 << (9 + col(c)) | 1 << (18 + box_of(c));
+        c += 1;
+    }
+    units
+};
+
+/// The units holding one cell of a path, and those holding two (a loop has no more in any
+/// unit, and exactly two in each unit it touches).
+#[derive(Clone, Copy, Default)]
+struct Counts {
+    one: u32,
+    two: u32,
 }
 
-fn add(counts: &mut [u8; 27], c: usize, by: i8) {
-    for u in units(c) {
-        counts[u] = (counts[u] as i8 + by) as u8;
+impl Counts {
+    /// These counts with one more cell, none of whose `units` holds two cells yet.
+    fn with(self, units: u32) -> Counts {
+        Counts {
+            one: self.one ^ units,
+            two: self.two | (self.one & units),
+        }
     }
 }
 
@@ -228,7 +237,7 @@ fn extend(
     cells: Bits,
     len: usize,
     path: &mut Vec<usize>,
-    counts: &mut [u8; 27],
+    counts: Counts,
     extras: Extras,
 ) -> bool {
     let last = path[path.len() - 1];
@@ -236,7 +245,7 @@ fn extend(
     let pair = pattern.pair;
     if path.len() == len {
         let closes = PEER_BITS[last] & bit(start) != 0;
-        if !closes || !counts.iter().all(|&n| n == 0 || n == 2) {
+        if !closes || counts.one != 0 {
             return false;
         }
         pattern.closed = true;
@@ -253,8 +262,17 @@ fn extend(
     if path.len() + 1 == len {
         next &= PEER_BITS[start];
     }
+    // The cells still to add, this one included.
+    let left = len - path.len();
     for n in cells_of(next) {
-        if units(n).iter().any(|&u| counts[u] >= 2) {
+        let units = UNITS_OF[n];
+        if units & counts.two != 0 {
+            continue;
+        }
+        // Each cell added after this one takes at most three units from one cell of the loop
+        // to two, and a full loop leaves no unit with one.
+        let more_counts = counts.with(units);
+        if more_counts.one.count_ones() as usize > 3 * (left - 1) {
             continue;
         }
         // Extra digits: at most two cells of the loop may have them, or more with one same
@@ -264,9 +282,7 @@ fn extend(
             continue;
         }
         path.push(n);
-        add(counts, n, 1);
-        let found = extend(g, f, pattern, cells, len, path, counts, more);
-        add(counts, n, -1);
+        let found = extend(g, f, pattern, cells, len, path, more_counts, more);
         path.pop();
         if found {
             return true;
