@@ -176,15 +176,24 @@ impl Graph {
         *cells = db;
         nodes.clear();
         seers.clear();
+        // Per unit: the ranks of the digit's cells in it, and (by index among the groups) the
+        // groups in it.
+        let mut unit_ranks = [0u128; 27];
+        let mut unit_groups = [0u64; 27];
         let mut ranks = [0u8; 81];
         for (i, c) in cells_of(db).enumerate() {
             ranks[c] = i as u8;
             nodes.push(bit(c));
             seers.push(PEER_BITS[c]);
+            for u in [row(c), 9 + col(c), 18 + box_of(c)] {
+                unit_ranks[u] |= 1 << i;
+            }
         }
         let ncells = nodes.len();
         *nc = ncells;
         let mut slot_node = [NO_NODE; 54];
+        // The box and the line of each group.
+        let mut group_units = [[0usize; 2]; 54];
         for (bx, slots) in slot_node.chunks_exact_mut(6).enumerate() {
             let boxed = db & UNIT_BITS[18 + bx];
             if boxed & boxed.wrapping_sub(1) == 0 {
@@ -194,6 +203,10 @@ impl Graph {
             for (slot, line) in slots.iter_mut().zip((r0..r0 + 3).chain(9 + c0..9 + c0 + 3)) {
                 let m = boxed & UNIT_BITS[line];
                 if m & m.wrapping_sub(1) != 0 {
+                    let i = nodes.len() - ncells;
+                    group_units[i] = [18 + bx, line];
+                    unit_groups[18 + bx] |= 1 << i;
+                    unit_groups[line] |= 1 << i;
                     *slot = nodes.len() as u8;
                     nodes.push(m);
                     seers.push(cells_of(m).fold(!0u128, |s, c| s & PEER_BITS[c]));
@@ -255,23 +268,40 @@ impl Graph {
             }
         }
         // Weak links, as a set of node indices per node: b follows a when every cell of b
-        // sees every cell of a (at most 81 cells and 54 groups: 135 nodes, three words).
+        // sees every cell of a (at most 81 cells and 54 groups: 135 nodes, three words). The
+        // cells that see every cell of a are those of its units but its own (a cell's row,
+        // column and box; a group's box and line), and so are the groups that may: a group
+        // outside those units has a cell outside them.
         let groups = &nodes[ncells..];
         weak.clear();
-        weak.extend(seers.iter().map(|&sa| {
-            let mut w = [0u64; 3];
-            for c in cells_of(db & sa) {
-                let b = rank(c);
-                w[b / 64] |= 1 << (b % 64);
-            }
-            for (i, &nb) in groups.iter().enumerate() {
-                if nb & !sa == 0 {
-                    let b = ncells + i;
-                    w[b / 64] |= 1 << (b % 64);
-                }
-            }
-            w
-        }));
+        weak.extend(
+            nodes
+                .iter()
+                .zip(seers.iter())
+                .enumerate()
+                .map(|(a, (&na, &sa))| {
+                    let (units, own) = if a < ncells {
+                        let c = na.trailing_zeros() as usize;
+                        ([row(c), 9 + col(c), 18 + box_of(c)], 1u128 << a)
+                    } else {
+                        let [bu, lu] = group_units[a - ncells];
+                        let own = cells_of(na).fold(0u128, |m, c| m | 1 << rank(c));
+                        ([bu, lu, lu], own)
+                    };
+                    let seen = units.iter().fold(0u128, |m, &u| m | unit_ranks[u]) & !own;
+                    let mut w = [seen as u64, (seen >> 64) as u64, 0];
+                    let mut maybe = units.iter().fold(0u64, |m, &u| m | unit_groups[u]);
+                    while maybe != 0 {
+                        let i = maybe.trailing_zeros() as usize;
+                        maybe &= maybe - 1;
+                        if groups[i] & !sa == 0 {
+                            let b = ncells + i;
+                            w[b / 64] |= 1 << (b % 64);
+                        }
+                    }
+                    w
+                }),
+        );
     }
 }
 
@@ -455,6 +485,32 @@ mod tests {
             f.text
         );
         assert!(f.text.ends_with("so 1 is removed from r1c4"), "{}", f.text);
+    }
+
+    #[test]
+    fn weak_links_follow_their_definition() {
+        // Random places of a digit, sparse to dense: b follows a exactly when every cell of b
+        // sees every cell of a.
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut graph = Graph::default();
+        for round in 0..400 {
+            let mut db: Bits = 0;
+            for c in 0..81 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                if x.is_multiple_of(2 + round % 5) {
+                    db |= bit(c);
+                }
+            }
+            graph.build(db);
+            for (a, w) in graph.weak.iter().enumerate() {
+                for (b, &nb) in graph.nodes.iter().enumerate() {
+                    let follows = nb & !graph.seers[a] == 0;
+                    assert_eq!((w[b / 64] >> (b % 64)) & 1 == 1, follows, "{a} {b}");
+                }
+            }
+        }
     }
 
     #[test]
