@@ -11,7 +11,7 @@ use super::candidates::{
     Bits, Grid, PEER_BITS, UNIT_BITS, bit, box_of, cell_name, cells_of, col, row,
 };
 use super::strong_links::{Kind, kind_of, rating};
-use super::technique::{DigitRung, Finding, tenths};
+use super::technique::{DigitRung, Finding, Memo, tenths};
 
 /// SE's addition for a chain through grouped nodes.
 const GROUPED: f64 = 0.3;
@@ -31,6 +31,18 @@ pub(crate) fn four_links(g: &Grid, f: &mut Finding) -> bool {
     chains(g, f, 4)
 }
 
+/// `g.digits_bits()`, kept in `memo` for the next rung that reads the same grid.
+pub(super) fn digit_cells(g: &Grid, memo: &mut Memo) -> [Bits; 10] {
+    match &memo.digit_cells {
+        Some((cand, digits)) if *cand == g.cand => *digits,
+        _ => {
+            let digits = g.digits_bits();
+            memo.digit_cells = Some((g.cand, digits));
+            digits
+        }
+    }
+}
+
 /// The best chain so far: rating, candidates removed, digit, nodes along it, targets.
 struct Best {
     rating: f64,
@@ -45,7 +57,7 @@ fn chains(g: &Grid, f: &mut Finding, k: usize) -> bool {
     let mut best: Option<Best> = None;
     let mut bufs = Bufs::new();
     let mut graphs = std::mem::take(&mut f.memo.grouped);
-    let digits = g.digits_bits();
+    let digits = digit_cells(g, &mut f.memo);
     for d in 1..=9u8 {
         let db = digits[usize::from(d)];
         // A digit's chains read only its cells.

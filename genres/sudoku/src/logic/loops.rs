@@ -106,7 +106,7 @@ fn loops(g: &Grid, f: &mut Finding, conclude: Conclude, slot: usize) -> bool {
 }
 
 fn search_loops(g: &Grid, f: &mut Finding, conclude: Conclude, slot: usize) -> bool {
-    let digit = g.digits_bits();
+    let digit = super::grouped::digit_cells(g, &mut f.memo);
     // Keep what is still true of this grid (see [`LoopMemo`]).
     let memo = &mut f.memo.loops[slot];
     let changed = (0..81)

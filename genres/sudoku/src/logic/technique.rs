@@ -54,6 +54,9 @@ pub(crate) struct Memo {
     pub(super) reach: Option<([u16; 81], super::aic::Reach)>,
     /// Grouped chains: per digit, the link graph of its cells in the last grid searched.
     pub(super) grouped: [Option<super::grouped::Graph>; 10],
+    /// Grouped chains and unique loops: the candidates of the last grid they read, and the
+    /// cells of each digit on it (the rungs of one walk down the ladder read the same grid).
+    pub(super) digit_cells: Option<([u16; 81], [Bits; 10])>,
 }
 
 /// The rungs whose search on one digit reads only that digit's cells (and whose result over
