@@ -56,7 +56,6 @@ struct Best {
 fn chains(g: &Grid, f: &mut Finding, k: usize) -> bool {
     let mut best: Option<Best> = None;
     let mut bufs = Bufs::new();
-    let mut graphs = std::mem::take(&mut f.memo.grouped);
     let digits = digit_cells(g, &mut f.memo);
     for d in 1..=9u8 {
         let db = digits[usize::from(d)];
@@ -64,31 +63,29 @@ fn chains(g: &Grid, f: &mut Finding, k: usize) -> bool {
         if f.memo.found_nothing(DigitRung::Grouped(k), d, db) {
             continue;
         }
-        // The graph reads only the digit's cells: kept between rungs and steps while they
-        // stay the same.
         // A digit without places has no chains.
         if db == 0 {
             continue;
         }
-        let graph = graphs[d as usize].get_or_insert_with(Graph::default);
+        // The graph reads only the digit's cells: kept between rungs and steps while they
+        // stay the same.
+        let mut graph = f.memo.grouped[usize::from(d)].take().unwrap_or_default();
         if graph.db != db {
             graph.build(db);
         }
+        let mut found = false;
         // Every node of a chain ends one of its strong links: a chain through a group needs a
         // group with a strong link.
-        if graph.strong[graph.ncells..].iter().all(|p| p.n == 0) {
-            f.memo.record(DigitRung::Grouped(k), d, db, false);
-            continue;
-        }
-        let mut found = false;
-        for (s, partners) in graph.strong.iter().enumerate() {
-            if partners.n > 0 {
-                found |= search_from(db, graph, s, d, k, &mut bufs, &mut best);
+        if graph.strong[graph.ncells..].iter().any(|p| p.n > 0) {
+            for (s, partners) in graph.strong.iter().enumerate() {
+                if partners.n > 0 {
+                    found |= search_from(db, &graph, s, d, k, &mut bufs, &mut best);
+                }
             }
         }
+        f.memo.grouped[usize::from(d)] = Some(graph);
         f.memo.record(DigitRung::Grouped(k), d, db, found);
     }
-    f.memo.grouped = graphs;
     let Some(b) = best else {
         return false;
     };
