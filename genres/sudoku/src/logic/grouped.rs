@@ -7,7 +7,9 @@
 //! crossing lines; only chains using at least one group are reported (the plain rungs take the
 //! others).
 
-use super::candidates::{Bits, Grid, PEER_BITS, UNIT_BITS, bit, cell_name, cells_of};
+use super::candidates::{
+    Bits, Grid, PEER_BITS, UNIT_BITS, bit, box_of, cell_name, cells_of, col, row,
+};
 use super::strong_links::{Kind, kind_of, rating};
 use super::technique::{DigitRung, Finding, tenths};
 
@@ -29,27 +31,6 @@ pub(crate) fn four_links(g: &Grid, f: &mut Finding) -> bool {
     chains(g, f, 4)
 }
 
-/// The nodes of one digit: its cells, then its groups. Each node's cells, and the cells that see
-/// all of them.
-fn nodes(db: Bits) -> (Vec<Bits>, Vec<Bits>) {
-    let mut nodes: Vec<Bits> = cells_of(db).map(|c| 1u128 << c).collect();
-    for bx in 0..9 {
-        let boxed = db & UNIT_BITS[18 + bx];
-        let (r0, c0) = ((bx / 3) * 3, (bx % 3) * 3);
-        for line in (r0..r0 + 3).chain((9 + c0)..(9 + c0 + 3)) {
-            let m = boxed & UNIT_BITS[line];
-            if m.count_ones() >= 2 {
-                nodes.push(m);
-            }
-        }
-    }
-    let seers = nodes
-        .iter()
-        .map(|&n| cells_of(n).fold(!0u128, |s, c| s & PEER_BITS[c]))
-        .collect();
-    (nodes, seers)
-}
-
 /// The best chain so far: rating, candidates removed, digit, nodes along it, targets.
 struct Best {
     rating: f64,
@@ -62,33 +43,37 @@ struct Best {
 
 fn chains(g: &Grid, f: &mut Finding, k: usize) -> bool {
     let mut best: Option<Best> = None;
-    let mut bufs = Bufs::default();
-    let mut graphs = std::mem::take(&mut f.memo.grouped);
-    let digits = g.digits_bits();
+    let mut bufs = Bufs::new();
+    let digits = f.memo.digits_bits(g);
     for d in 1..=9u8 {
         let db = digits[usize::from(d)];
         // A digit's chains read only its cells.
         if f.memo.found_nothing(DigitRung::Grouped(k), d, db) {
             continue;
         }
-        // The graph reads only the digit's cells: kept between rungs and steps while they
-        // stay the same.
-        let graph = match &mut graphs[d as usize] {
-            Some(graph) if graph.db == db => graph,
-            slot => slot.insert(Graph::new(db)),
-        };
-        if graph.nodes.len() == db.count_ones() as usize {
+        // A digit without places has no chains.
+        if db == 0 {
             continue;
         }
+        // The graph reads only the digit's cells: kept between rungs and steps while they
+        // stay the same.
+        let mut graph = f.memo.grouped[usize::from(d)].take().unwrap_or_default();
+        if graph.db != db {
+            graph.build(db);
+        }
         let mut found = false;
-        for (s, partners) in graph.strong.iter().enumerate() {
-            if partners.n > 0 {
-                found |= search_from(db, graph, s, d, k, &mut bufs, &mut best);
+        // Every node of a chain ends one of its strong links: a chain through a group needs a
+        // group with a strong link.
+        if graph.strong[graph.ncells..].iter().any(|p| p.n > 0) {
+            for (s, partners) in graph.strong.iter().enumerate() {
+                if partners.n > 0 {
+                    found |= search_from(db, &graph, s, d, k, &mut bufs, &mut best);
+                }
             }
         }
+        f.memo.grouped[usize::from(d)] = Some(graph);
         f.memo.record(DigitRung::Grouped(k), d, db, found);
     }
-    f.memo.grouped = graphs;
     let Some(b) = best else {
         return false;
     };
@@ -153,100 +138,202 @@ impl Partners {
     }
 }
 
-/// The link graph of one digit: its cells, its nodes, the cells that see all of each, the
-/// strong links (partner node, kind) and the weak links (a set of node indices) of each.
-#[derive(Debug)]
+/// The link graph of one digit: its cells, how many, its nodes, the cells that see all of each,
+/// the strong links (partner node, kind) and the weak links (a set of node indices) of each. Its
+/// buffers are reused when the digit's cells change.
+#[derive(Debug, Default)]
 pub(crate) struct Graph {
     db: Bits,
+    ncells: usize,
     nodes: Vec<Bits>,
     seers: Vec<Bits>,
     strong: Vec<Partners>,
     weak: Vec<[u64; 3]>,
 }
 
+/// No node in a group slot (see [`Graph::build`]).
+const NO_NODE: u8 = u8::MAX;
+
 impl Graph {
-    /// The graph of the digit whose cells are `db`.
-    fn new(db: Bits) -> Graph {
-        let (nodes, seers) = nodes(db);
-        // The cells come first among the nodes, in increasing order: a cell's index is its
-        // rank among the digit's cells.
-        let ncells = db.count_ones() as usize;
+    /// Makes this the graph of the digit whose cells are `db`.
+    ///
+    /// The nodes are the digit's cells in increasing order (a cell's index is its rank among
+    /// them), then its groups: box by box, the places of the digit where the box crosses each
+    /// of its three rows, then each of its three columns (group slot `6 * box + j`), when there
+    /// are two or three.
+    fn build(&mut self, db: Bits) {
+        let Graph {
+            db: cells,
+            ncells: nc,
+            nodes,
+            seers,
+            strong,
+            weak,
+        } = self;
+        *cells = db;
+        nodes.clear();
+        seers.clear();
+        // Per unit: the ranks of the digit's cells in it, and (by index among the groups) the
+        // groups in it.
+        let mut unit_ranks = [0u128; 27];
+        let mut unit_groups = [0u64; 27];
         let mut ranks = [0u8; 81];
         for (i, c) in cells_of(db).enumerate() {
             ranks[c] = i as u8;
+            nodes.push(bit(c));
+            seers.push(PEER_BITS[c]);
+            for u in [row(c), 9 + col(c), 18 + box_of(c)] {
+                unit_ranks[u] |= 1 << i;
+            }
+        }
+        let ncells = nodes.len();
+        *nc = ncells;
+        let mut slot_node = [NO_NODE; 54];
+        // The box and the line of each group.
+        let mut group_units = [[0usize; 2]; 54];
+        for (bx, slots) in slot_node.chunks_exact_mut(6).enumerate() {
+            let boxed = db & UNIT_BITS[18 + bx];
+            if boxed & boxed.wrapping_sub(1) == 0 {
+                continue;
+            }
+            let (r0, c0) = ((bx / 3) * 3, (bx % 3) * 3);
+            for (slot, line) in slots.iter_mut().zip((r0..r0 + 3).chain(9 + c0..9 + c0 + 3)) {
+                let m = boxed & UNIT_BITS[line];
+                if m & m.wrapping_sub(1) != 0 {
+                    let i = nodes.len() - ncells;
+                    group_units[i] = [18 + bx, line];
+                    unit_groups[18 + bx] |= 1 << i;
+                    unit_groups[line] |= 1 << i;
+                    *slot = nodes.len() as u8;
+                    nodes.push(m);
+                    seers.push(cells_of(m).fold(!0u128, |s, c| s & PEER_BITS[c]));
+                }
+            }
         }
         let rank = |c: usize| usize::from(ranks[c]);
-        let groups = &nodes[ncells..];
-        // The node that is exactly `rest`, if any.
+        // The node that is exactly `rest` (not empty), if any: a cell, or the group in the box
+        // and line of its first cell.
         let node_of = |rest: Bits| {
+            let c = rest.trailing_zeros() as usize;
             if rest & (rest - 1) == 0 {
-                Some(rank(rest.trailing_zeros() as usize))
-            } else {
-                groups.iter().position(|&b| b == rest).map(|j| ncells + j)
+                return Some(rank(c));
             }
+            let j = if rest & !UNIT_BITS[row(c)] == 0 {
+                row(c) % 3
+            } else if rest & !UNIT_BITS[9 + col(c)] == 0 {
+                3 + col(c) % 3
+            } else {
+                return None;
+            };
+            let n = usize::from(slot_node[6 * box_of(c) + j]);
+            (n != usize::from(NO_NODE) && nodes[n] == rest).then_some(n)
         };
         // Strong links: (partner node, kind) per node, unit by unit; a node is one of the
-        // places of the unit, and the others are one node.
-        let mut strong = vec![Partners::default(); nodes.len()];
+        // places of the unit, and the others are one node. The groups within a unit are those
+        // of its slots, taken in node order.
+        strong.clear();
+        strong.resize(nodes.len(), Partners::default());
         for (u, ub) in UNIT_BITS.iter().enumerate() {
             let places = db & ub;
             if places & places.wrapping_sub(1) == 0 {
                 continue;
             }
+            let kind = kind_of(u / 9);
             for c in cells_of(places) {
                 if let Some(j) = node_of(places & !bit(c)) {
-                    strong[rank(c)].push(j, kind_of(u / 9));
+                    strong[rank(c)].push(j, kind);
                 }
             }
-            for (i, &a) in groups.iter().enumerate() {
-                if a & !places != 0 || a == places {
+            let slots = match u {
+                0..9 => [0, 6, 12].map(|o| 18 * (u / 3) + o + u % 3),
+                9..18 => [0, 18, 36].map(|o| 6 * ((u - 9) / 3) + o + 3 + (u - 9) % 3),
+                _ => [0, 1, 2].map(|o| 6 * (u - 18) + o),
+            };
+            let box_more = if u >= 18 {
+                6 * (u - 18) + 3..6 * (u - 18) + 6
+            } else {
+                0..0
+            };
+            for slot in slots.into_iter().chain(box_more) {
+                let i = usize::from(slot_node[slot]);
+                if i == usize::from(NO_NODE) || nodes[i] == places {
                     continue;
                 }
-                if let Some(j) = node_of(places & !a) {
-                    strong[ncells + i].push(j, kind_of(u / 9));
+                if let Some(j) = node_of(places & !nodes[i]) {
+                    strong[i].push(j, kind);
                 }
             }
         }
         // Weak links, as a set of node indices per node: b follows a when every cell of b
-        // sees every cell of a (at most 81 cells and 54 groups: 135 nodes, three words).
-        let n = nodes.len();
-        let mut weak = vec![[0u64; 3]; n];
-        for (a, w) in weak.iter_mut().enumerate() {
-            for c in cells_of(db & seers[a]) {
-                let b = rank(c);
-                w[b / 64] |= 1 << (b % 64);
-            }
-            for (i, &nb) in groups.iter().enumerate() {
-                if nb & !seers[a] == 0 {
-                    let b = ncells + i;
-                    w[b / 64] |= 1 << (b % 64);
-                }
-            }
-        }
-        Graph {
-            db,
-            nodes,
-            seers,
-            strong,
-            weak,
-        }
+        // sees every cell of a (at most 81 cells and 54 groups: 135 nodes, three words). The
+        // cells that see every cell of a are those of its units but its own (a cell's row,
+        // column and box; a group's box and line), and so are the groups that may: a group
+        // outside those units has a cell outside them.
+        let groups = &nodes[ncells..];
+        weak.clear();
+        weak.extend(
+            nodes
+                .iter()
+                .zip(seers.iter())
+                .enumerate()
+                .map(|(a, (&na, &sa))| {
+                    let (units, own) = if a < ncells {
+                        let c = na.trailing_zeros() as usize;
+                        ([row(c), 9 + col(c), 18 + box_of(c)], 1u128 << a)
+                    } else {
+                        let [bu, lu] = group_units[a - ncells];
+                        let own = cells_of(na).fold(0u128, |m, c| m | 1 << rank(c));
+                        ([bu, lu, lu], own)
+                    };
+                    let seen = units.iter().fold(0u128, |m, &u| m | unit_ranks[u]) & !own;
+                    let mut w = [seen as u64, (seen >> 64) as u64, 0];
+                    let mut maybe = units.iter().fold(0u64, |m, &u| m | unit_groups[u]);
+                    while maybe != 0 {
+                        let i = maybe.trailing_zeros() as usize;
+                        maybe &= maybe - 1;
+                        if groups[i] & !sa == 0 {
+                            let b = ncells + i;
+                            w[b / 64] |= 1 << (b % 64);
+                        }
+                    }
+                    w
+                }),
+        );
     }
 }
 
-/// The buffers of [`search_from`], reused by every search on one digit.
-#[derive(Default)]
+/// The most states of a search: (node, holds the digit) for at most 81 cells and 54 groups.
+const STATES: usize = 2 * 135;
+
+/// The buffers of [`search_from`], reused by every search of one call: per state, the state
+/// it was reached from, the kind of the strong link into it and its number of strong links;
+/// and the queue (each state enters it at most once).
 struct Bufs {
-    parent: Vec<usize>,
-    kind_in: Vec<Kind>,
-    links: Vec<usize>,
-    seen: Vec<bool>,
-    queue: Vec<usize>,
+    parent: [u16; STATES],
+    kind_in: [Kind; STATES],
+    links: [u8; STATES],
+    queue: [u16; STATES],
+}
+
+impl Bufs {
+    fn new() -> Bufs {
+        Bufs {
+            parent: [0; STATES],
+            kind_in: [Kind::Row; STATES],
+            links: [0; STATES],
+            queue: [0; STATES],
+        }
+    }
 }
 
 /// Breadth-first search over (node, holds the digit) from "s does not hold d", as in
 /// [`super::strong_links`]; a chain of exactly `k` strong links through at least one group whose
 /// ends are both seen by some place of d is a finding. True if there was a finding (kept in
 /// `best` if better).
+///
+/// A state is seen once, when first reached (its parent is the state it was reached from). A
+/// state that holds the digit after `k` strong links is looked at when reached and not queued:
+/// it would lead nowhere (a chain has at most `k` strong links).
 fn search_from(
     db: Bits,
     graph: &Graph,
@@ -264,73 +351,70 @@ fn search_from(
         weak,
         ..
     } = graph;
-    let n = nodes.len();
     let Bufs {
         parent,
         kind_in,
         links,
-        seen,
         queue,
     } = bufs;
-    // Only `seen` is cleared: a state's parent, kind and link count are written when it is
-    // first seen, before they are read (the start's link count is set here; its parent and
-    // kind are never read).
-    if parent.len() < 2 * n {
-        parent.resize(2 * n, usize::MAX);
-        kind_in.resize(2 * n, Kind::Row);
-        links.resize(2 * n, 0);
-    }
-    seen.clear();
-    seen.resize(2 * n, false);
-    seen[2 * s] = true;
+    // The states seen, as sets of nodes: those that do not hold the digit, those that do.
+    let mut seen_off = [0u64; 3];
+    let mut seen_on = [0u64; 3];
+    seen_off[s / 64] |= 1 << (s % 64);
+    // The places of the digit that see all of s, besides s: the targets of a chain from s are
+    // those that also see all of its other end.
+    let from_s = db & seers[s] & !nodes[s];
+    // Only the seen states are read: a state's parent, kind and link count are written when it
+    // is first seen (the start's link count here; its parent and kind are never read).
     links[2 * s] = 0;
-    queue.clear();
-    queue.push(2 * s);
-    let mut head = 0;
-    while head < queue.len() {
-        let st = queue[head];
+    queue[0] = 2 * s as u16;
+    let (mut head, mut tail) = (0, 1);
+    while head < tail {
+        let st = usize::from(queue[head]);
         head += 1;
         let a = st / 2;
+        let l = links[st];
         if st % 2 == 1 {
-            if links[st] >= k {
-                continue;
-            }
             for (w, &word) in weak[a].iter().enumerate() {
-                let mut m = word;
+                let mut m = word & !seen_off[w];
+                seen_off[w] |= m;
                 while m != 0 {
                     let b = w * 64 + m.trailing_zeros() as usize;
                     m &= m - 1;
-                    if seen[2 * b] {
-                        continue;
-                    }
-                    seen[2 * b] = true;
-                    parent[2 * b] = st;
-                    links[2 * b] = links[st];
-                    queue.push(2 * b);
+                    parent[2 * b] = st as u16;
+                    links[2 * b] = l;
+                    queue[tail] = 2 * b as u16;
+                    tail += 1;
                 }
             }
             continue;
         }
         for &(t, kind) in strong[a].links() {
+            if seen_on[t / 64] & (1 << (t % 64)) != 0 {
+                continue;
+            }
+            seen_on[t / 64] |= 1 << (t % 64);
             let nst = 2 * t + 1;
-            if seen[nst] {
+            if usize::from(l) + 1 < k {
+                parent[nst] = st as u16;
+                kind_in[nst] = kind;
+                links[nst] = l + 1;
+                queue[tail] = nst as u16;
+                tail += 1;
                 continue;
             }
-            seen[nst] = true;
-            parent[nst] = st;
-            kind_in[nst] = kind;
-            links[nst] = links[st] + 1;
-            queue.push(nst);
-            if links[nst] != k || t == s {
+            if t == s {
                 continue;
             }
-            let targets = db & seers[s] & seers[t] & !(nodes[s] | nodes[t]);
+            let targets = from_s & seers[t] & !nodes[t];
             if targets == 0 {
                 continue;
             }
             let mut path = Vec::with_capacity(2 * k);
             let mut kinds = Vec::with_capacity(k);
-            let mut x = nst;
+            path.push(nodes[t]);
+            kinds.push(kind);
+            let mut x = st;
             loop {
                 path.push(nodes[x / 2]);
                 if x % 2 == 1 {
@@ -339,7 +423,7 @@ fn search_from(
                 if x == 2 * s {
                     break;
                 }
-                x = parent[x];
+                x = usize::from(parent[x]);
             }
             if path.iter().all(|p| p.count_ones() == 1) {
                 continue;
@@ -398,6 +482,32 @@ mod tests {
             f.text
         );
         assert!(f.text.ends_with("so 1 is removed from r1c4"), "{}", f.text);
+    }
+
+    #[test]
+    fn weak_links_follow_their_definition() {
+        // Random places of a digit, sparse to dense: b follows a exactly when every cell of b
+        // sees every cell of a.
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut graph = Graph::default();
+        for round in 0..400 {
+            let mut db: Bits = 0;
+            for c in 0..81 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                if x.is_multiple_of(2 + round % 5) {
+                    db |= bit(c);
+                }
+            }
+            graph.build(db);
+            for (a, w) in graph.weak.iter().enumerate() {
+                for (b, &nb) in graph.nodes.iter().enumerate() {
+                    let follows = nb & !graph.seers[a] == 0;
+                    assert_eq!((w[b / 64] >> (b % 64)) & 1 == 1, follows, "{a} {b}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -33,8 +33,11 @@ pub(crate) fn unique_loop_sets(g: &Grid, f: &mut Finding) -> bool {
 type Conclude = fn(&Grid, &mut Finding, u16, &[usize]) -> bool;
 
 /// What the grader remembers of a loop rung's searches: per loop length and pair of digits,
-/// the cells holding both digits when a search on them closed no loop, valid for the
-/// candidates `cand` (a search on the same cells with the same candidates would close none).
+/// cells holding both digits on which a search closes no loop with what it reads of the
+/// candidates `cand` (see [`class`]). A search reads only its cells and that much of their
+/// candidates (up to where a loop closes), and a loop among fewer cells, with the same
+/// classes, is one among more: so the memo stays valid for the cells holding both digits in a
+/// later grid when they are among the remembered ones and keep their classes.
 pub(crate) struct LoopMemo {
     cand: [u16; 81],
     cells: Vec<Option<Bits>>,
@@ -65,6 +68,19 @@ pub(crate) struct Closed {
     loops: Vec<(u16, Vec<usize>)>,
 }
 
+/// What a search for loops on `pair` reads of the candidates `m` of one of its cells: the
+/// cell's extra digits when it has at most one, else only that it has more (a cell with two or
+/// more extra digits never has the one same extra digit of type 2, and otherwise counts only
+/// as a cell with extra digits).
+fn class(m: u16, pair: u16) -> u16 {
+    let e = m & !pair;
+    if e & e.wrapping_sub(1) == 0 {
+        e
+    } else {
+        u16::MAX
+    }
+}
+
 /// The pairs of digits in search order.
 fn pairs() -> impl Iterator<Item = (u8, u8)> {
     (1..=8u8).flat_map(|a| (a + 1..=9u8).map(move |b| (a, b)))
@@ -90,19 +106,23 @@ fn loops(g: &Grid, f: &mut Finding, conclude: Conclude, slot: usize) -> bool {
 }
 
 fn search_loops(g: &Grid, f: &mut Finding, conclude: Conclude, slot: usize) -> bool {
-    let digit = g.digits_bits();
-    // A search on a pair reads only the cells holding both digits, and their candidates (up
-    // to where a loop closes). Keep what is still true of this grid.
+    let digit = f.memo.digits_bits(g);
+    // Keep what is still true of this grid (see [`LoopMemo`]).
     let memo = &mut f.memo.loops[slot];
     let changed = (0..81)
         .filter(|&c| memo.cand[c] != g.cand[c])
         .fold(0, |m, c| m | bit(c));
     for (i, (a, b)) in pairs().enumerate() {
+        let pair = (1u16 << a) | (1 << b);
         let cells = digit[usize::from(a)] & digit[usize::from(b)];
+        // A loop among these cells, with what the search reads of their candidates, would be
+        // one among the remembered cells with what it read then: it would have closed then.
+        let same =
+            cells_of(cells & changed).all(|c| class(memo.cand[c], pair) == class(g.cand[c], pair));
         for k in [i, 36 + i] {
-            if memo.cells[k] != Some(cells) || cells & changed != 0 {
-                memo.cells[k] = None;
-            }
+            memo.cells[k] = memo.cells[k]
+                .filter(|&old| same && cells & !old == 0)
+                .map(|_| cells);
         }
     }
     memo.cand = g.cand;
@@ -125,9 +145,9 @@ fn search_loops(g: &Grid, f: &mut Finding, conclude: Conclude, slot: usize) -> b
             for s in cells_of(cells) {
                 path.clear();
                 path.push(s);
-                let mut counts = [0u8; 27];
-                add(&mut counts, s, 1);
-                if extend(g, f, &mut pattern, cells, len, &mut path, &mut counts) {
+                let counts = Counts::default().with(UNITS_OF[s]);
+                let extras = Extras::default().with(g.cand[s], pair);
+                if extend(g, f, &mut pattern, cells, len, &mut path, counts, extras) {
                     return true;
                 }
             }
@@ -148,17 +168,68 @@ struct Pattern {
     keep: bool,
 }
 
-fn units(c: usize) -> [usize; 3] {
-    [row(c), 9 + col(c), 18 + box_of(c)]
+/// The units of each cell, as bits 0..27 (rows, columns, boxes).
+const UNITS_OF: [u32; 81] = {
+    let mut units = [0u32; 81];
+    let mut c = 0;
+    while c < 81 {
+        units[c] = 1 << row(c) | 1 << (9 + col(c)) | 1 << (18 + box_of(c));
+        c += 1;
+    }
+    units
+};
+
+/// The units holding one cell of a path, and those holding two (a loop has no more in any
+/// unit, and exactly two in each unit it touches).
+#[derive(Clone, Copy, Default)]
+struct Counts {
+    one: u32,
+    two: u32,
 }
 
-fn add(counts: &mut [u8; 27], c: usize, by: i8) {
-    for u in units(c) {
-        counts[u] = (counts[u] as i8 + by) as u8;
+impl Counts {
+    /// These counts with one more cell, none of whose `units` holds two cells yet.
+    fn with(self, units: u32) -> Counts {
+        Counts {
+            one: self.one ^ units,
+            two: self.two | (self.one & units),
+        }
     }
 }
 
-/// Depth-first search for loops through `path` (starting at its lowest cell).
+/// The cells of a path that have digits besides the pair: how many, the candidates of the
+/// first of them, and whether they all have those same candidates.
+#[derive(Clone, Copy, Default)]
+struct Extras {
+    n: usize,
+    first: u16,
+    same: bool,
+}
+
+impl Extras {
+    /// These extras with one more cell of the path, whose candidates are `m`.
+    fn with(self, m: u16, pair: u16) -> Extras {
+        if m == pair {
+            self
+        } else if self.n == 0 {
+            Extras {
+                n: 1,
+                first: m,
+                same: true,
+            }
+        } else {
+            Extras {
+                n: self.n + 1,
+                first: self.first,
+                same: self.same && m == self.first,
+            }
+        }
+    }
+}
+
+/// Depth-first search for loops through `path` (starting at its lowest cell); `extras` are
+/// those of `path`.
+#[allow(clippy::too_many_arguments)]
 fn extend(
     g: &Grid,
     f: &mut Finding,
@@ -166,14 +237,15 @@ fn extend(
     cells: Bits,
     len: usize,
     path: &mut Vec<usize>,
-    counts: &mut [u8; 27],
+    counts: Counts,
+    extras: Extras,
 ) -> bool {
     let last = path[path.len() - 1];
     let start = path[0];
     let pair = pattern.pair;
     if path.len() == len {
         let closes = PEER_BITS[last] & bit(start) != 0;
-        if !closes || !counts.iter().all(|&n| n == 0 || n == 2) {
+        if !closes || counts.one != 0 {
             return false;
         }
         pattern.closed = true;
@@ -182,34 +254,35 @@ fn extend(
         }
         return (pattern.conclude)(g, f, pair, path);
     }
-    // Cells after the start only, so each loop is found from its lowest cell.
-    let later = !((bit(start) << 1) - 1);
-    for n in cells_of(PEER_BITS[last] & cells & later) {
-        if path.contains(&n) || units(n).iter().any(|&u| counts[u] >= 2) {
+    // Cells after the start only, so each loop is found from its lowest cell; not on the path
+    // yet; and the last cell must see the start (a full path that does not close finds
+    // nothing).
+    let on_path = path.iter().fold(0, |m, &c| m | bit(c));
+    let mut next = PEER_BITS[last] & cells & !((bit(start) << 1) - 1) & !on_path;
+    if path.len() + 1 == len {
+        next &= PEER_BITS[start];
+    }
+    // The cells still to add, this one included.
+    let left = len - path.len();
+    for n in cells_of(next) {
+        let units = UNITS_OF[n];
+        if units & counts.two != 0 {
+            continue;
+        }
+        // Each cell added after this one takes at most three units from one cell of the loop
+        // to two, and a full loop leaves no unit with one.
+        let more_counts = counts.with(units);
+        if more_counts.one.count_ones() as usize > 3 * (left - 1) {
             continue;
         }
         // Extra digits: at most two cells of the loop may have them, or more with one same
         // extra digit (type 2).
-        // (A fixed array: a path has at most eight cells.)
-        let mut extras = [0usize; 9];
-        let mut ne = 0;
-        for c in path.iter().copied().chain([n]) {
-            if g.cand[c] != pair {
-                extras[ne] = c;
-                ne += 1;
-            }
-        }
-        let extras = &extras[..ne];
-        if extras.len() > 2 {
-            let m = g.cand[extras[0]];
-            if (m & !pair).count_ones() != 1 || extras.iter().any(|&c| g.cand[c] != m) {
-                continue;
-            }
+        let more = extras.with(g.cand[n], pair);
+        if more.n > 2 && ((more.first & !pair).count_ones() != 1 || !more.same) {
+            continue;
         }
         path.push(n);
-        add(counts, n, 1);
-        let found = extend(g, f, pattern, cells, len, path, counts);
-        add(counts, n, -1);
+        let found = extend(g, f, pattern, cells, len, path, more_counts, more);
         path.pop();
         if found {
             return true;

@@ -60,8 +60,8 @@ pub(crate) struct Memo {
     /// The unique rectangles of the last grid searched for them.
     pub(super) rectangles: super::uniqueness::Rectangles,
     /// The candidates of the last grid whose cells per digit ([`Grid::digits_bits`]) the
-    /// pointing, claiming, fish and empty rectangle rungs read, and those cells (the rungs run
-    /// one after the other on the same grid).
+    /// pointing, claiming, fish, empty rectangle, grouped chain and unique loop rungs read, and
+    /// those cells (the rungs of one walk down the ladder read the same grid).
     digit_cells: Option<([u16; 81], [Bits; 10])>,
     /// Direct hidden pairs and triples: per unit, its places (every digit's, as
     /// `direct::Places` holds them) in a grid on which the search in that unit found nothing.
