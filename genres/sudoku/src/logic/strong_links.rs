@@ -112,7 +112,8 @@ struct Best {
 
 fn chains(g: &Grid, f: &mut Finding, k: usize) -> bool {
     let mut best: Option<Best> = None;
-    let digits = g.digits_bits();
+    // The same cells as `g.digits_bits()`, shared with the other rungs reading this grid.
+    let digits = f.memo.digits_bits(g);
     for d in 1..=9u8 {
         let db = digits[usize::from(d)];
         // A digit's chains read only its cells.
