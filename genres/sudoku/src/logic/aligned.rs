@@ -45,9 +45,9 @@ fn exclusion(g: &Grid, f: &mut Finding, degree: usize) -> bool {
         open,
         degree,
         changed,
-        tuple: Vec::with_capacity(degree),
+        tuple: [0; 3],
     };
-    let found = s.search(f, small, 0, open);
+    let found = s.search(f, small, 0, open, 0);
     f.memo.aligned[degree - 2] = if found { None } else { Some(g.cand) };
     found
 }
@@ -59,38 +59,50 @@ struct Search<'a> {
     open: Bits,
     degree: usize,
     changed: Bits,
-    tuple: Vec<usize>,
+    tuple: [usize; 3],
 }
 
 impl Search<'_> {
     /// Chooses the cells of the tuple in increasing order among the open cells `after`,
     /// keeping only tuples that still have an excluding cell in common; tests each full tuple
-    /// that touches a changed cell. `chosen` holds the chosen cells.
-    fn search(&mut self, f: &mut Finding, excluders: Bits, chosen: Bits, after: Bits) -> bool {
-        if self.tuple.len() == self.degree {
-            // A tuple whose cells kept their candidates found nothing with the excluding cells
-            // it had; fewer of those allow more combinations, so only a changed cell that is
-            // an excluding cell now can make it find something.
-            if (excluders | chosen) & self.changed == 0 {
-                return false;
-            }
-            return test(self.g, f, &self.tuple, excluders);
-        }
+    /// that touches a changed cell. `chosen` holds the `depth` chosen cells.
+    fn search(
+        &mut self,
+        f: &mut Finding,
+        excluders: Bits,
+        chosen: Bits,
+        after: Bits,
+        depth: usize,
+    ) -> bool {
         // A cell keeps an excluding cell in common with the chosen ones when it sees one of
         // `excluders` (seeing is symmetric): only those cells are tried, in increasing order.
         let mut next = after & cells_of(excluders).fold(0, |m, e| m | PEER_BITS[e]);
-        // When the chosen cells and their common excluding cells are unchanged, the last cell
-        // must be (the last cell's excluding cells are among these).
-        if self.tuple.len() + 1 == self.degree && (excluders | chosen) & self.changed == 0 {
+        if depth + 1 < self.degree {
+            for c in cells_of(next) {
+                let common = excluders & PEER_BITS[c];
+                self.tuple[depth] = c;
+                let above = self.open & (!0 << (c + 1));
+                if self.search(f, common, chosen | bit(c), above, depth + 1) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        // The last cell, tested here without a further call. A tuple whose cells kept their
+        // candidates found nothing with the excluding cells it had; fewer of those allow more
+        // combinations, so only a changed cell that is an excluding cell now can make it find
+        // something. When the chosen cells and their common excluding cells are unchanged, the
+        // last cell must be (the last cell's excluding cells are among these).
+        if (excluders | chosen) & self.changed == 0 {
             next &= self.changed;
         }
         for c in cells_of(next) {
             let common = excluders & PEER_BITS[c];
-            self.tuple.push(c);
-            let above = self.open & (!0 << (c + 1));
-            let found = self.search(f, common, chosen | bit(c), above);
-            self.tuple.pop();
-            if found {
+            if (common | chosen | bit(c)) & self.changed == 0 {
+                continue;
+            }
+            self.tuple[depth] = c;
+            if test(self.g, f, &self.tuple[..self.degree], common) {
                 return true;
             }
         }
