@@ -46,6 +46,7 @@ fn exclusion(g: &Grid, f: &mut Finding, degree: usize) -> bool {
         degree,
         changed,
         tuple: [0; 3],
+        bits: [0; 3],
     };
     let found = s.search(f, small, 0, open, 0);
     f.memo.aligned[degree - 2] = if found { None } else { Some(g.cand) };
@@ -53,13 +54,15 @@ fn exclusion(g: &Grid, f: &mut Finding, degree: usize) -> bool {
 }
 
 /// One search for tuples: the grid, its open cells, the tuple size, the cells changed since
-/// a search that found nothing (all cells if none), and the tuple being built.
+/// a search that found nothing (all cells if none), and the tuple being built (its cells and
+/// their single-cell bitboards).
 struct Search<'a> {
     g: &'a Grid,
     open: Bits,
     degree: usize,
     changed: Bits,
     tuple: [usize; 3],
+    bits: [Bits; 3],
 }
 
 impl Search<'_> {
@@ -78,11 +81,16 @@ impl Search<'_> {
         // `excluders` (seeing is symmetric): only those cells are tried, in increasing order.
         let mut next = after & cells_of(excluders).fold(0, |m, e| m | PEER_BITS[e]);
         if depth + 1 < self.degree {
-            for c in cells_of(next) {
+            while next != 0 {
+                // The lowest cell and its bit.
+                let low = next & next.wrapping_neg();
+                let c = next.trailing_zeros() as usize;
+                next ^= low;
                 let common = excluders & PEER_BITS[c];
                 self.tuple[depth] = c;
-                let above = self.open & (!0 << (c + 1));
-                if self.search(f, common, chosen | bit(c), above, depth + 1) {
+                self.bits[depth] = low;
+                let above = self.open & !(low | (low - 1));
+                if self.search(f, common, chosen | low, above, depth + 1) {
                     return true;
                 }
             }
@@ -96,13 +104,25 @@ impl Search<'_> {
         if (excluders | chosen) & self.changed == 0 {
             next &= self.changed;
         }
-        for c in cells_of(next) {
-            let common = excluders & PEER_BITS[c];
-            if (common | chosen | bit(c)) & self.changed == 0 {
+        // Whether the first two cells see each other (for triples).
+        let s01 = PEER_BITS[self.tuple[0]] & self.bits[1] != 0;
+        while next != 0 {
+            let low = next & next.wrapping_neg();
+            let c = next.trailing_zeros() as usize;
+            next ^= low;
+            let peers = PEER_BITS[c];
+            let common = excluders & peers;
+            if (common | chosen | low) & self.changed == 0 {
                 continue;
             }
             self.tuple[depth] = c;
-            if test(self.g, f, &self.tuple[..self.degree], common) {
+            // Which cells of the tuple see each other: 0 and 1, 0 and 2, 1 and 2.
+            let sees = if self.degree == 2 {
+                [peers & self.bits[0] != 0, false, false]
+            } else {
+                [s01, peers & self.bits[0] != 0, peers & self.bits[1] != 0]
+            };
+            if test(self.g, f, &self.tuple[..self.degree], sees, common) {
                 return true;
             }
         }
@@ -110,8 +130,9 @@ impl Search<'_> {
     }
 }
 
-/// Tests one tuple against its common excluding cells.
-fn test(g: &Grid, f: &mut Finding, tuple: &[usize], excluders: Bits) -> bool {
+/// Tests one tuple against its common excluding cells; `sees` tells which of its cells see
+/// each other (0 and 1, 0 and 2, 1 and 2).
+fn test(g: &Grid, f: &mut Finding, tuple: &[usize], sees: [bool; 3], excluders: Bits) -> bool {
     // Only excluding cells whose candidates the tuple's digits can cover matter (at most the
     // 20 peers of one cell).
     let digits_in = tuple.iter().fold(0u16, |m, &c| m | g.cand[c]);
@@ -126,7 +147,7 @@ fn test(g: &Grid, f: &mut Finding, tuple: &[usize], excluders: Bits) -> bool {
     if n == 0 {
         return false;
     }
-    let Some(allowed) = allowed_digits(g, tuple, &ex[..n]) else {
+    let Some(allowed) = allowed_digits(g, tuple, sees, &ex[..n]) else {
         return false;
     };
     for (i, &c) in tuple.iter().enumerate() {
@@ -155,7 +176,7 @@ fn test(g: &Grid, f: &mut Finding, tuple: &[usize], excluders: Bits) -> bool {
 
 /// The digits each cell of the tuple takes in some possible combination, or `None` as soon as
 /// every candidate of the tuple is known to be allowed.
-fn allowed_digits(g: &Grid, tuple: &[usize], ex: &[u16]) -> Option<[u16; 3]> {
+fn allowed_digits(g: &Grid, tuple: &[usize], sees: [bool; 3], ex: &[u16]) -> Option<[u16; 3]> {
     // A combination is impossible when the digits it takes include the candidates of an
     // excluding cell (two or three digits). The two-digit sets as a partner mask per digit;
     // the three-digit ones as, for each two digits, the mask of the digits completing a set
@@ -175,7 +196,6 @@ fn allowed_digits(g: &Grid, tuple: &[usize], ex: &[u16]) -> Option<[u16; 3]> {
             }
         }
     }
-    let sees = |a: usize, b: usize| PEER_BITS[tuple[a]] & bit(tuple[b]) != 0;
     let mut cand = [0u16; 3];
     for (k, &c) in tuple.iter().enumerate() {
         cand[k] = g.cand[c];
@@ -184,11 +204,7 @@ fn allowed_digits(g: &Grid, tuple: &[usize], ex: &[u16]) -> Option<[u16; 3]> {
     let pack = |m: [u16; 3]| u64::from(m[0]) | u64::from(m[1]) << 16 | u64::from(m[2]) << 32;
     let all = pack(cand);
     let mut allowed = [0u16; 3];
-    let (s01, s02, s12) = (
-        sees(0, 1),
-        tuple.len() == 3 && sees(0, 2),
-        tuple.len() == 3 && sees(1, 2),
-    );
+    let [s01, s02, s12] = sees;
     for a in digits_of(cand[0]) {
         let pa = partners[usize::from(a)];
         let mut second = cand[1] & !pa;
@@ -335,7 +351,10 @@ mod tests {
             }
             let want = allowed_by_brute_force(&g, tuple, &ex);
             let full = tuple.iter().enumerate().all(|(k, &c)| want[k] == g.cand[c]);
-            match allowed_digits(&g, tuple, &ex) {
+            let see =
+                |a: usize, b: usize| b < tuple.len() && PEER_BITS[tuple[a]] & bit(tuple[b]) != 0;
+            let sees = [see(0, 1), see(0, 2), see(1, 2)];
+            match allowed_digits(&g, tuple, sees, &ex) {
                 None => assert!(full, "{tuple:?} {ex:?}"),
                 Some(got) => {
                     assert!(!full, "{tuple:?} {ex:?}");
