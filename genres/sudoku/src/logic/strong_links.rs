@@ -101,6 +101,7 @@ pub(super) fn kind_of(k: usize) -> Kind {
 }
 
 /// The best chain found so far: rating, eliminations count, digit, cells, kinds.
+#[derive(Clone, Debug)]
 struct Best {
     rating: f64,
     removed: u32,
@@ -108,6 +109,31 @@ struct Best {
     cells: Vec<usize>,
     targets: Bits,
     kinds: Vec<Kind>,
+}
+
+impl Best {
+    /// Whether this chain replaces `best` (the first of the lowest rated, then of those removing
+    /// most candidates, is kept).
+    fn beats(&self, best: &Option<Best>) -> bool {
+        match best {
+            None => true,
+            Some(b) => {
+                self.rating < b.rating - 1e-9
+                    || (self.rating < b.rating + 1e-9 && self.removed > b.removed)
+            }
+        }
+    }
+}
+
+/// The longest chains searched, in strong links.
+const MAX_LINKS: usize = 6;
+
+/// One digit's chains, kept in the memo: the digit's cells and, per number of strong links
+/// (index k, 2..=6), the best chain on them.
+#[derive(Debug)]
+pub(super) struct DigitChains {
+    cells: Bits,
+    best: [Option<Best>; MAX_LINKS + 1],
 }
 
 fn chains(g: &Grid, f: &mut Finding, k: usize) -> bool {
@@ -120,13 +146,25 @@ fn chains(g: &Grid, f: &mut Finding, k: usize) -> bool {
         if f.memo.found_nothing(DigitRung::Strong(k), d, db) {
             continue;
         }
-        let strong = strong_links(db);
-        let mut found = false;
-        for s in cells_of(db) {
-            if strong[s] == [NONE; 3] {
-                continue;
-            }
-            found |= search_from(db, &strong, s, d, k, &mut best);
+        // The search for chains of k strong links is the search for the longest ones cut off
+        // after k links (breadth first, the states within k links come first and in the same
+        // order), so one search on the digit's cells gives the best chain of every length; it
+        // is kept while the digit's cells stay the same, for the rungs of the other lengths.
+        let slot = &mut f.memo.strong[usize::from(d)];
+        if slot.as_ref().is_none_or(|c| c.cells != db) {
+            *slot = Some(DigitChains {
+                cells: db,
+                best: digit_chains(db, d),
+            });
+        }
+        let chain = slot.as_ref().and_then(|c| c.best[k].as_ref());
+        let found = chain.is_some();
+        // Each digit's best is the first best of its chains in search order, so the first
+        // best over the digits in order is the first best of all chains.
+        if let Some(c) = chain
+            && c.beats(&best)
+        {
+            best = Some(c.clone());
         }
         f.memo.record(DigitRung::Strong(k), d, db, found);
     }
@@ -157,6 +195,20 @@ fn chains(g: &Grid, f: &mut Finding, k: usize) -> bool {
     true
 }
 
+/// The best chain of digit `d` with cells `db` for each number of strong links (2..=6), start
+/// cells in order.
+fn digit_chains(db: Bits, d: u8) -> [Option<Best>; MAX_LINKS + 1] {
+    let mut best: [Option<Best>; MAX_LINKS + 1] = Default::default();
+    let strong = strong_links(db);
+    for s in cells_of(db) {
+        if strong[s] == [NONE; 3] {
+            continue;
+        }
+        search_from(db, &strong, s, d, &mut best);
+    }
+    best
+}
+
 /// The name of a chain of strong links of these kinds.
 fn chain_name(kinds: &[Kind]) -> String {
     if kinds.len() == 2 {
@@ -174,17 +226,15 @@ fn chain_name(kinds: &[Kind]) -> String {
 }
 
 /// Breadth-first search over (cell, holds the digit) from "s does not hold d", counting strong
-/// links; a chain of exactly `k` strong links whose ends both see some place of d is a finding.
-/// True if there was a finding (kept in `best` if better).
+/// links up to [`MAX_LINKS`]; a chain of `k` strong links whose ends both see some place of d
+/// is a finding, kept in `best[k]` if better.
 fn search_from(
     db: Bits,
     strong: &[[u8; 3]; 81],
     s: usize,
     d: u8,
-    k: usize,
-    best: &mut Option<Best>,
-) -> bool {
-    let mut found = false;
+    best: &mut [Option<Best>; MAX_LINKS + 1],
+) {
     // State index: cell * 2 + on. Parent state and the kind of the strong link into an on state.
     let mut parent = [u8::MAX; 162];
     let mut kind_in = [0u8; 162];
@@ -199,7 +249,7 @@ fn search_from(
         head += 1;
         let c = st / 2;
         if st % 2 == 1 {
-            if links[st] as usize >= k {
+            if links[st] as usize >= MAX_LINKS {
                 continue;
             }
             for u in cells_of(PEER_BITS[c] & db & !seen_off) {
@@ -220,7 +270,8 @@ fn search_from(
                     links[nst] = links[st] + 1;
                     queue[tail] = nst as u8;
                     tail += 1;
-                    if links[nst] as usize != k || t == s {
+                    let k = links[nst] as usize;
+                    if k < 2 || t == s {
                         continue;
                     }
                     let targets = db & PEER_BITS[s] & PEER_BITS[t];
@@ -242,30 +293,21 @@ fn search_from(
                     }
                     cells.reverse();
                     kinds.reverse();
-                    found = true;
-                    let r = rating(&kinds);
-                    let removed = targets.count_ones();
-                    let better = match best {
-                        None => true,
-                        Some(b) => {
-                            r < b.rating - 1e-9 || (r < b.rating + 1e-9 && removed > b.removed)
-                        }
+                    let chain = Best {
+                        rating: rating(&kinds),
+                        removed: targets.count_ones(),
+                        digit: d,
+                        cells,
+                        targets,
+                        kinds,
                     };
-                    if better {
-                        *best = Some(Best {
-                            rating: r,
-                            removed,
-                            digit: d,
-                            cells,
-                            targets,
-                            kinds,
-                        });
+                    if chain.beats(&best[k]) {
+                        best[k] = Some(chain);
                     }
                 }
             }
         }
     }
-    found
 }
 
 /// Empty rectangle (SE 4.3): the digit's places in a box lie on one row and one column of it,

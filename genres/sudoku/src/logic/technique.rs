@@ -68,6 +68,9 @@ pub(crate) struct Memo {
     pub(super) hidden: [[Option<[u16; 10]>; 27]; 2],
     /// Naked and hidden subsets: the units each rung found nothing in.
     pub(super) subsets: super::subsets::SubsetMemo,
+    /// Strong-link chains: per digit, its cells in the last grid searched and the best chain
+    /// of each number of strong links on them.
+    pub(super) strong: [Option<super::strong_links::DigitChains>; 10],
 }
 
 /// The rungs whose search on one digit reads only that digit's cells (and whose result over
