@@ -226,7 +226,11 @@ fn allowed_digits(g: &Grid, tuple: &[usize], sees: [bool; 3], ex: &[u16]) -> Opt
         if s02 {
             third_a &= !(1 << a);
         }
-        for b in digits_of(second) {
+        // The second cell's digits still worth trying with `a`.
+        let mut rest = second;
+        while rest != 0 {
+            let b = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
             // The third cell's digits completing a possible combination with `a` and `b`
             // (all of them at once: the allowed digits are the union over combinations).
             let mut third = third_a & !partners[usize::from(b)];
@@ -242,6 +246,12 @@ fn allowed_digits(g: &Grid, tuple: &[usize], sees: [bool; 3], ex: &[u16]) -> Opt
                 allowed[2] |= third;
                 if pack(allowed) == all {
                     return None;
+                }
+                // With `a` allowed and every digit of the third cell too, a combination of `a`
+                // and a digit already allowed in the second cell adds nothing (the result is a
+                // union, whatever the order).
+                if allowed[2] == cand[2] {
+                    rest &= !allowed[1];
                 }
             }
         }
