@@ -179,23 +179,21 @@ fn test(g: &Grid, f: &mut Finding, tuple: &[usize], sees: [bool; 3], excluders: 
 fn allowed_digits(g: &Grid, tuple: &[usize], sees: [bool; 3], ex: &[u16]) -> Option<[u16; 3]> {
     // A combination is impossible when the digits it takes include the candidates of an
     // excluding cell (two or three digits). The two-digit sets as a partner mask per digit;
-    // the three-digit ones as, for each two digits, the mask of the digits completing a set
-    // with them (three digits are only taken by three different digits).
+    // the three-digit ones listed (three digits are only taken by three different digits).
     let mut partners = [0u16; 10];
-    let mut completes = [[0u16; 10]; 10];
+    let mut threes = [0u16; 20];
+    let mut n3 = 0;
     for &e in ex {
         if e.count_ones() == 2 {
             let (x, y) = (e.trailing_zeros(), 15 - e.leading_zeros());
             partners[x as usize] |= 1 << y;
             partners[y as usize] |= 1 << x;
         } else {
-            for x in digits_of(e) {
-                for y in digits_of(e & !(1 << x)) {
-                    completes[usize::from(x)][usize::from(y)] |= e & !(1 << x | 1 << y);
-                }
-            }
+            threes[n3] = e;
+            n3 += 1;
         }
     }
+    let threes = &threes[..n3];
     let mut cand = [0u16; 3];
     for (k, &c) in tuple.iter().enumerate() {
         cand[k] = g.cand[c];
@@ -238,7 +236,13 @@ fn allowed_digits(g: &Grid, tuple: &[usize], sees: [bool; 3], ex: &[u16]) -> Opt
                 third &= !(1 << b);
             }
             if a != b {
-                third &= !completes[usize::from(a)][usize::from(b)];
+                // The third digit of each three-digit set holding `a` and `b`.
+                let ab = 1 << a | 1 << b;
+                for &e in threes {
+                    if e & ab == ab {
+                        third &= !(e & !ab);
+                    }
+                }
             }
             if third != 0 {
                 allowed[0] |= 1 << a;
