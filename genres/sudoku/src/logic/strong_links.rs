@@ -249,11 +249,15 @@ fn search_from(
         head += 1;
         let c = st / 2;
         if st % 2 == 1 {
+            // States leave the queue in layers (off, on, off, ...) of growing link counts, so
+            // after the first on state at the limit come only others at the limit, which lead
+            // nowhere.
             if links[st] as usize >= MAX_LINKS {
-                continue;
+                break;
             }
-            for u in cells_of(PEER_BITS[c] & db & !seen_off) {
-                seen_off |= bit(u);
+            let new = PEER_BITS[c] & db & !seen_off;
+            seen_off |= new;
+            for u in cells_of(new) {
                 parent[u * 2] = st as u8;
                 links[u * 2] = links[st];
                 queue[tail] = (u * 2) as u8;
