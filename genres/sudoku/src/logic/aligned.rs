@@ -90,6 +90,11 @@ impl Search<'_> {
                 self.tuple[depth] = c;
                 self.bits[depth] = low;
                 let above = self.open & !(low | (low - 1));
+                // The tuples below have their cells among these and `above`, and their
+                // excluding cells among `common`: with none of these changed, none is tested.
+                if (common | chosen | low | above) & self.changed == 0 {
+                    continue;
+                }
                 if self.search(f, common, chosen | low, above, depth + 1) {
                     return true;
                 }
