@@ -200,13 +200,30 @@ fn chains(g: &Grid, f: &mut Finding, k: usize) -> bool {
 fn digit_chains(db: Bits, d: u8) -> [Option<Best>; MAX_LINKS + 1] {
     let mut best: [Option<Best>; MAX_LINKS + 1] = Default::default();
     let strong = strong_links(db);
+    let mut bfs = Bfs {
+        parent: [u8::MAX; 162],
+        kind_in: [0; 162],
+        links: [0; 162],
+        queue: [0; 162],
+    };
     for s in cells_of(db) {
         if strong[s] == [NONE; 3] {
             continue;
         }
-        search_from(db, &strong, s, d, &mut best);
+        search_from(db, &strong, s, d, &mut bfs, &mut best);
     }
     best
+}
+
+/// The tables of one breadth-first search, shared by the searches from each start cell (each
+/// entry is written when its state is reached, before it is read). State index: cell * 2 + on.
+/// Parent state, the kind of the strong link into an on state, the strong links up to a state,
+/// and the queue of states.
+struct Bfs {
+    parent: [u8; 162],
+    kind_in: [u8; 162],
+    links: [u8; 162],
+    queue: [u8; 162],
 }
 
 /// The name of a chain of strong links of these kinds.
@@ -233,17 +250,20 @@ fn search_from(
     strong: &[[u8; 3]; 81],
     s: usize,
     d: u8,
+    bfs: &mut Bfs,
     best: &mut [Option<Best>; MAX_LINKS + 1],
 ) {
-    // State index: cell * 2 + on. Parent state and the kind of the strong link into an on state.
-    let mut parent = [u8::MAX; 162];
-    let mut kind_in = [0u8; 162];
-    let mut links = [0u8; 162];
+    let Bfs {
+        parent,
+        kind_in,
+        links,
+        queue,
+    } = bfs;
     let mut seen_on: Bits = 0;
     let mut seen_off: Bits = bit(s);
-    let mut queue = [0u8; 162];
     let (mut head, mut tail) = (0usize, 1usize);
     queue[0] = (s * 2) as u8;
+    links[s * 2] = 0;
     while head < tail {
         let st = queue[head] as usize;
         head += 1;
