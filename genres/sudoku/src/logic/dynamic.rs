@@ -61,12 +61,11 @@ enum Rule {
 struct Run {
     /// States reached.
     seen: [u64; 23],
-    /// Per word of `seen`: how many states the earlier words hold (a state's rank in `range`).
+    /// Per word of `seen`: how many states the earlier words hold (a state's rank among the
+    /// run's ranges).
     before: [u16; 23],
-    /// Per state reached, in state order: where its parents start in `pool` (shifted left 8)
-    /// and how many there are.
-    range: Vec<u32>,
-    pool: Vec<u16>,
+    /// Where the run's ranges start in [`Parents::range`].
+    range: u32,
     /// A state reached holding and not holding, if any.
     conflict: Option<State>,
     /// The assumption.
@@ -79,17 +78,17 @@ impl Run {
         self.seen[s / 64] & (1 << (s % 64)) != 0
     }
 
-    /// Where the parents of the reached state `s` are in `pool`: start and count.
-    fn parents(&self, s: State) -> (usize, usize) {
+    /// Where the parents of the reached state `s` are in `all.pool`: start and count.
+    fn parents(&self, all: &Parents, s: State) -> (usize, usize) {
         let rank = self.before[s / 64] as usize
             + (self.seen[s / 64] & ((1u64 << (s % 64)) - 1)).count_ones() as usize;
-        let r = self.range[rank];
+        let r = all.range[self.range as usize + rank];
         ((r >> 8) as usize, (r & 0xFF) as usize)
     }
 
     /// The number of states `s` rests on, itself included (`stack` is a buffer); counted only
     /// up to `limit` (a larger number is returned as `limit`).
-    fn ancestors(&self, s: State, stack: &mut Vec<u16>, limit: usize) -> usize {
+    fn ancestors(&self, all: &Parents, s: State, stack: &mut Vec<u16>, limit: usize) -> usize {
         let mut visited = [0u64; 23];
         stack.clear();
         stack.push(s as u16);
@@ -100,8 +99,8 @@ impl Run {
             if n >= limit {
                 return limit;
             }
-            let (start, len) = self.parents(x as usize);
-            for &p in &self.pool[start..start + len] {
+            let (start, len) = self.parents(all, x as usize);
+            for &p in &all.pool[start..start + len] {
                 let p = p as usize;
                 if visited[p / 64] & (1 << (p % 64)) == 0 {
                     visited[p / 64] |= 1 << (p % 64);
@@ -132,12 +131,30 @@ impl Runs {
     }
 }
 
+/// The parents of the states reached by the runs of a search, run after run (one buffer for
+/// all, rather than two allocations per run).
+struct Parents {
+    /// Per run, per state reached in state order: where its parents start in `pool` (shifted
+    /// left 8) and how many there are. A run reaches at most 730 states (one of them is the
+    /// contradiction) of at most 9 parents, so 1458 runs' parents fit in 24 bits.
+    range: Vec<u32>,
+    pool: Vec<u16>,
+}
+
+impl Parents {
+    fn new() -> Parents {
+        Parents {
+            range: Vec::with_capacity(1 << 14),
+            pool: Vec::with_capacity(1 << 15),
+        }
+    }
+}
+
 /// Buffers shared by the runs of a search (their contents do not matter between runs).
 struct Scratch {
-    /// Per state: its parents' range in the run's pool (read only for states reached, each
-    /// written when its state is reached).
+    /// Per state: its parents' range in the pool (read only for states reached, each written
+    /// when its state is reached).
     table: [u32; STATES],
-    pool: Vec<u16>,
     ons: Vec<State>,
     offs: Vec<State>,
     /// Consequences of the current state: (state, parents range in `tmp`).
@@ -149,7 +166,6 @@ impl Scratch {
     fn new() -> Scratch {
         Scratch {
             table: [0; STATES],
-            pool: Vec::with_capacity(1024),
             ons: Vec::with_capacity(256),
             offs: Vec::with_capacity(1024),
             next: Vec::with_capacity(32),
@@ -210,12 +226,13 @@ impl Building<'_> {
         false
     }
 
-    /// The run, its parents' ranges kept for the states reached only.
-    fn finish(self, start: State, conflict: Option<State>) -> Run {
+    /// The run, its parents' ranges kept in `range` for the states reached only.
+    fn finish(self, start: State, conflict: Option<State>, range: &mut Vec<u32>) -> Run {
         let mut before = [0u16; 23];
-        let mut range = Vec::with_capacity(self.count);
+        let at = range.len();
+        range.reserve(self.count);
         for (w, &word) in self.seen.iter().enumerate() {
-            before[w] = range.len() as u16;
+            before[w] = (range.len() - at) as u16;
             let mut left = word;
             while left != 0 {
                 range.push(self.table[w * 64 + left.trailing_zeros() as usize]);
@@ -225,8 +242,7 @@ impl Building<'_> {
         Run {
             seen: self.seen,
             before,
-            range,
-            pool: self.pool.clone(),
+            range: at as u32,
             conflict,
             start,
         }
@@ -239,16 +255,23 @@ impl Building<'_> {
 /// As SE does: every pending "holds" state is followed before the next pending "does not
 /// hold" one, a "does not hold" state changes the grid (dynamic and Nishio rules) once it has
 /// been followed, and the first state found both holding and not holding stops the run.
-fn propagate(g: &Grid, links: &Links, start: State, rule: Rule, scratch: &mut Scratch) -> Run {
+/// The run's parents are added to `all`.
+fn propagate(
+    g: &Grid,
+    links: &Links,
+    start: State,
+    rule: Rule,
+    scratch: &mut Scratch,
+    all: &mut Parents,
+) -> Run {
     let Scratch {
         table,
-        pool,
         ons,
         offs,
         next,
         tmp,
     } = scratch;
-    pool.clear();
+    let Parents { range, pool } = all;
     ons.clear();
     offs.clear();
     let mut run = Building {
@@ -343,7 +366,7 @@ fn propagate(g: &Grid, links: &Links, start: State, rule: Rule, scratch: &mut Sc
             }
         }
     }
-    run.finish(start, conflict)
+    run.finish(start, conflict, range)
 }
 
 /// Every candidate of a cell, every place of a digit in a unit: the groups whose members'
@@ -462,15 +485,17 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
         list: Vec::with_capacity(2 * 81 * 9),
     };
     let mut scratch = Box::new(Scratch::new());
+    let mut all = Parents::new();
     for c in 0..81 {
         for d in digits_of(g.cand[c] & !skip) {
             let on = state(c, d, true);
             if needed.is_some_and(|n| n[on / 64] & (1 << (on % 64)) == 0) {
                 continue;
             }
-            runs.add(propagate(g, &links, on, rule, &mut scratch));
+            runs.add(propagate(g, &links, on, rule, &mut scratch, &mut all));
             if rule != Rule::Static {
-                runs.add(propagate(g, &links, state(c, d, false), rule, &mut scratch));
+                let off = state(c, d, false);
+                runs.add(propagate(g, &links, off, rule, &mut scratch, &mut all));
             }
         }
     }
@@ -495,7 +520,7 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
     let mut total = |runs: &[&Run], s: State| {
         let mut n = 0;
         for r in runs {
-            n += r.ancestors(s, &mut stack, cap.get() - n);
+            n += r.ancestors(&all, s, &mut stack, cap.get() - n);
             if n >= cap.get() {
                 break;
             }
@@ -760,32 +785,38 @@ mod tests {
         links.tabulate(grid);
         let digits = links.digit;
         let mut scratch = Box::new(Scratch::new());
+        let mut all = Parents::new();
         let cut: Vec<Run> = cells_of(digits[4] & UNIT_BITS[5])
-            .map(|c| propagate(grid, &links, state(c, 4, true), Rule::Dynamic, &mut scratch))
+            .map(|c| {
+                let on = state(c, 4, true);
+                propagate(grid, &links, on, Rule::Dynamic, &mut scratch, &mut all)
+            })
             .filter(|r| r.conflict.is_some())
             .collect();
         assert_eq!(cut.len(), 1);
         assert!(cut[0].has(state(43, 4, false)));
         // The scratch buffers' old contents do not matter: each run rests on the same parents.
         let start = state(cells_of(digits[4] & UNIT_BITS[5]).next().unwrap(), 4, true);
+        let mut fresh = Parents::new();
         let clean = propagate(
             grid,
             &links,
             start,
             Rule::Dynamic,
             &mut Box::new(Scratch::new()),
+            &mut fresh,
         );
-        let dirty = propagate(grid, &links, start, Rule::Dynamic, &mut scratch);
+        let dirty = propagate(grid, &links, start, Rule::Dynamic, &mut scratch, &mut all);
         assert_eq!((clean.seen, clean.conflict), (dirty.seen, dirty.conflict));
         let reached: Vec<State> = (0..STATES).filter(|&s| clean.has(s)).collect();
         assert!(reached.len() > 2);
         for s in reached {
-            let ((a, n), (b, m)) = (clean.parents(s), dirty.parents(s));
-            assert_eq!(clean.pool[a..a + n], dirty.pool[b..b + m]);
+            let ((a, n), (b, m)) = (clean.parents(&fresh, s), dirty.parents(&all, s));
+            assert_eq!(fresh.pool[a..a + n], all.pool[b..b + m]);
             let mut stack = Vec::new();
             assert_eq!(
-                clean.ancestors(s, &mut stack, usize::MAX),
-                dirty.ancestors(s, &mut stack, usize::MAX)
+                clean.ancestors(&fresh, s, &mut stack, usize::MAX),
+                dirty.ancestors(&all, s, &mut stack, usize::MAX)
             );
         }
     }
