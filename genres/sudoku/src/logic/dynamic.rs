@@ -27,9 +27,7 @@
 //! inside the propagation; this module does not, so where SE needs them we go on to trial.
 
 use super::aic::{Links, describe_state, length_increment};
-use super::candidates::{
-    Grid, UNIT_BITS, UNITS, bit, box_of, cell_name, cells_of, col, digits_of, row, unit_name,
-};
+use super::candidates::{Grid, UNITS, cell_name, digits_of, unit_name};
 use super::technique::{DigitRung, Finding, tenths};
 
 /// A candidate state: (cell * 9 + digit - 1) * 2, plus 1 for "holds".
@@ -47,6 +45,39 @@ fn cell_of(s: State) -> usize {
 
 fn digit_of(s: State) -> u8 {
     ((s / 2) % 9 + 1) as u8
+}
+
+/// Per cell: its box, row and column (in that order, SE's) and its position in each (the
+/// positions of a unit's cells increase with the cells, as in [`UNITS`]).
+const UNIT_POS: [[(usize, u8); 3]; 81] = {
+    let mut t = [[(0, 0); 3]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let (r, k) = (c / 9, c % 9);
+        t[c] = [
+            (18 + (r / 3) * 3 + k / 3, ((r % 3) * 3 + k % 3) as u8),
+            (r, k as u8),
+            (9 + k, r as u8),
+        ];
+        c += 1;
+    }
+    t
+};
+
+/// Per digit (1 to 9), per unit: the positions in the unit (see [`UNITS`]) of the cells that
+/// have the digit as a candidate.
+type UnitPlaces = [[u16; 27]; 10];
+
+fn unit_places(g: &Grid) -> UnitPlaces {
+    let mut t = [[0u16; 27]; 10];
+    for (&m, pos) in g.cand.iter().zip(&UNIT_POS) {
+        for d in digits_of(m) {
+            for &(u, i) in pos {
+                t[d as usize][u] |= 1 << i;
+            }
+        }
+    }
+    t
 }
 
 /// How consequences are followed.
@@ -249,8 +280,8 @@ impl Building<'_> {
     }
 }
 
-/// Follows the consequences of `start` under `rule`; `links` holds the cells of each digit and
-/// the static implications (those of both kinds of links, tabulated).
+/// Follows the consequences of `start` under `rule`; `links` holds the static implications
+/// (those of both kinds of links, tabulated) and `units` the places of each digit in each unit.
 ///
 /// As SE does: every pending "holds" state is followed before the next pending "does not
 /// hold" one, a "does not hold" state changes the grid (dynamic and Nishio rules) once it has
@@ -259,6 +290,7 @@ impl Building<'_> {
 fn propagate(
     g: &Grid,
     links: &Links,
+    units: &UnitPlaces,
     start: State,
     rule: Rule,
     scratch: &mut Scratch,
@@ -281,10 +313,10 @@ fn propagate(
         pool,
     };
     let mut conflict = None;
-    let digits = &links.digit;
     let mut cand = g.cand;
-    // The cells of each digit in `cand` (the dynamic rules remove candidates as they go).
-    let mut places = *digits;
+    // The places of each digit in each unit in `cand` (the dynamic rules remove candidates as
+    // they go).
+    let mut places = *units;
     run.mark(start, &[]);
     if start % 2 == 1 {
         ons.push(start);
@@ -338,25 +370,30 @@ fn propagate(
                     next.push((state(c, e, true), from, tmp.len() - from));
                 }
             }
-            for u in [18 + box_of(c), row(c), 9 + col(c)] {
-                let all = digits[d as usize] & UNIT_BITS[u];
-                let left = places[d as usize] & UNIT_BITS[u];
+            let d = d as usize;
+            for (u, i) in UNIT_POS[c] {
+                let left = places[d][u];
                 // Exactly two places, `c` one of them (without a software popcount).
-                let other = left & !bit(c);
-                if left & bit(c) == 0 || other == 0 || other & (other - 1) != 0 {
+                let other = left & !(1 << i);
+                if left & (1 << i) == 0 || other == 0 || other & (other - 1) != 0 {
                     continue;
                 }
-                let q = other.trailing_zeros() as usize;
+                let q = UNITS[u][other.trailing_zeros() as usize] as usize;
                 let from = tmp.len();
                 tmp.push(s as u16);
-                // The places the chain already removed from the unit.
-                for r in cells_of(all & !left) {
-                    tmp.push(state(r, d, false) as u16);
+                // The places the chain already removed from the unit, in the cells' order.
+                let mut gone = units[d][u] & !left;
+                while gone != 0 {
+                    let r = UNITS[u][gone.trailing_zeros() as usize] as usize;
+                    tmp.push(state(r, d as u8, false) as u16);
+                    gone &= gone - 1;
                 }
-                next.push((state(q, d, true), from, tmp.len() - from));
+                next.push((state(q, d as u8, true), from, tmp.len() - from));
             }
             cand[c] &= !(1 << d);
-            places[d as usize] &= !bit(c);
+            for (u, i) in UNIT_POS[c] {
+                places[d][u] &= !(1 << i);
+            }
             // Under the Nishio rule, only places of the state's own digit (no cell rule above).
             for &(n, from, len) in next.iter() {
                 if run.reach(n, &tmp[from..from + len], ons, offs) {
@@ -486,16 +523,33 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
     };
     let mut scratch = Box::new(Scratch::new());
     let mut all = Parents::new();
+    let units = unit_places(g);
     for c in 0..81 {
         for d in digits_of(g.cand[c] & !skip) {
             let on = state(c, d, true);
             if needed.is_some_and(|n| n[on / 64] & (1 << (on % 64)) == 0) {
                 continue;
             }
-            runs.add(propagate(g, &links, on, rule, &mut scratch, &mut all));
+            runs.add(propagate(
+                g,
+                &links,
+                &units,
+                on,
+                rule,
+                &mut scratch,
+                &mut all,
+            ));
             if rule != Rule::Static {
                 let off = state(c, d, false);
-                runs.add(propagate(g, &links, off, rule, &mut scratch, &mut all));
+                runs.add(propagate(
+                    g,
+                    &links,
+                    &units,
+                    off,
+                    rule,
+                    &mut scratch,
+                    &mut all,
+                ));
             }
         }
     }
@@ -674,6 +728,7 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::logic::candidates::{UNIT_BITS, cells_of};
     use crate::logic::testutil::grid_with_candidates;
 
     #[test]
@@ -786,10 +841,19 @@ mod tests {
         let digits = links.digit;
         let mut scratch = Box::new(Scratch::new());
         let mut all = Parents::new();
+        let units = unit_places(grid);
         let cut: Vec<Run> = cells_of(digits[4] & UNIT_BITS[5])
             .map(|c| {
                 let on = state(c, 4, true);
-                propagate(grid, &links, on, Rule::Dynamic, &mut scratch, &mut all)
+                propagate(
+                    grid,
+                    &links,
+                    &units,
+                    on,
+                    Rule::Dynamic,
+                    &mut scratch,
+                    &mut all,
+                )
             })
             .filter(|r| r.conflict.is_some())
             .collect();
@@ -801,12 +865,21 @@ mod tests {
         let clean = propagate(
             grid,
             &links,
+            &units,
             start,
             Rule::Dynamic,
             &mut Box::new(Scratch::new()),
             &mut fresh,
         );
-        let dirty = propagate(grid, &links, start, Rule::Dynamic, &mut scratch, &mut all);
+        let dirty = propagate(
+            grid,
+            &links,
+            &units,
+            start,
+            Rule::Dynamic,
+            &mut scratch,
+            &mut all,
+        );
         assert_eq!((clean.seen, clean.conflict), (dirty.seen, dirty.conflict));
         let reached: Vec<State> = (0..STATES).filter(|&s| clean.has(s)).collect();
         assert!(reached.len() > 2);
