@@ -205,15 +205,15 @@ impl Scratch {
     }
 }
 
-/// A run being built: the states reached and their parents (in scratch buffers).
-struct Building<'a> {
+/// A run being built: the states reached and, if `RECORD`, their parents (in scratch buffers).
+struct Building<'a, const RECORD: bool> {
     seen: [u64; 23],
     count: usize,
     table: &'a mut [u32; STATES],
     pool: &'a mut Vec<u16>,
 }
 
-impl Building<'_> {
+impl<const RECORD: bool> Building<'_, RECORD> {
     fn has(&self, s: State) -> bool {
         self.seen[s / 64] & (1 << (s % 64)) != 0
     }
@@ -222,11 +222,13 @@ impl Building<'_> {
     fn mark(&mut self, s: State, parents: &[u16]) {
         self.seen[s / 64] |= 1 << (s % 64);
         self.count += 1;
-        self.table[s] = ((self.pool.len() as u32) << 8) | parents.len() as u32;
-        if let [p] = parents {
-            self.pool.push(*p);
-        } else {
-            self.pool.extend_from_slice(parents);
+        if RECORD {
+            self.table[s] = ((self.pool.len() as u32) << 8) | parents.len() as u32;
+            if let [p] = parents {
+                self.pool.push(*p);
+            } else {
+                self.pool.extend_from_slice(parents);
+            }
         }
     }
 
@@ -257,12 +259,12 @@ impl Building<'_> {
         false
     }
 
-    /// The run, its parents' ranges kept in `range` for the states reached only.
+    /// The run, its parents' ranges (if recorded) kept in `range` for the states reached only.
     fn finish(self, start: State, conflict: Option<State>, range: &mut Vec<u32>) -> Run {
         let mut before = [0u16; 23];
         let at = range.len();
-        range.reserve(self.count);
-        for (w, &word) in self.seen.iter().enumerate() {
+        range.reserve(if RECORD { self.count } else { 0 });
+        for (w, &word) in self.seen.iter().enumerate().filter(|_| RECORD) {
             before[w] = (range.len() - at) as u16;
             let mut left = word;
             while left != 0 {
@@ -286,8 +288,9 @@ impl Building<'_> {
 /// As SE does: every pending "holds" state is followed before the next pending "does not
 /// hold" one, a "does not hold" state changes the grid (dynamic and Nishio rules) once it has
 /// been followed, and the first state found both holding and not holding stops the run.
-/// The run's parents are added to `all`.
-fn propagate(
+/// The run's parents are added to `all` if `RECORD` (a run without them must not be asked for
+/// its ancestors; whether they are recorded changes nothing else).
+fn propagate<const RECORD: bool>(
     g: &Grid,
     links: &Links,
     units: &UnitPlaces,
@@ -306,7 +309,7 @@ fn propagate(
     let Parents { range, pool } = all;
     ons.clear();
     offs.clear();
-    let mut run = Building {
+    let mut run = Building::<RECORD> {
         seen: [0; 23],
         count: 0,
         table,
@@ -364,7 +367,7 @@ fn propagate(
                     let from = tmp.len();
                     tmp.push(s as u16);
                     // The digits the chain already removed from the cell.
-                    for x in digits_of(g.cand[c] & !m) {
+                    for x in digits_of(g.cand[c] & !m).filter(|_| RECORD) {
                         tmp.push(state(c, x, false) as u16);
                     }
                     next.push((state(c, e, true), from, tmp.len() - from));
@@ -382,7 +385,7 @@ fn propagate(
                 let from = tmp.len();
                 tmp.push(s as u16);
                 // The places the chain already removed from the unit, in the cells' order.
-                let mut gone = units[d][u] & !left;
+                let mut gone = if RECORD { units[d][u] & !left } else { 0 };
                 while gone != 0 {
                     let r = UNITS[u][gone.trailing_zeros() as usize] as usize;
                     tmp.push(state(r, d as u8, false) as u16);
@@ -524,32 +527,32 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
     let mut scratch = Box::new(Scratch::new());
     let mut all = Parents::new();
     let units = unit_places(g);
+    // The run of `a`, its parents recorded if `read`, or else only if it meets a contradiction
+    // (then it is followed again, recording them: the same states in the same order, as
+    // recording reads nothing the run follows).
+    let mut run = |a: State, read: bool, all: &mut Parents| {
+        if !read {
+            let r = propagate::<false>(g, &links, &units, a, rule, &mut scratch, all);
+            if r.conflict.is_none() {
+                return r;
+            }
+        }
+        propagate::<true>(g, &links, &units, a, rule, &mut scratch, all)
+    };
     for c in 0..81 {
         for d in digits_of(g.cand[c] & !skip) {
             let on = state(c, d, true);
             if needed.is_some_and(|n| n[on / 64] & (1 << (on % 64)) == 0) {
                 continue;
             }
-            runs.add(propagate(
-                g,
-                &links,
-                &units,
-                on,
-                rule,
-                &mut scratch,
-                &mut all,
-            ));
+            // Under the Nishio rule only contradictions count: a run's ancestors are counted
+            // only if it meets one. (Under the dynamic rule, doing the same for the runs read
+            // for contradictions only, those of cells of two candidates not holding, costs
+            // more than it saves: many of them meet one.)
+            let read = rule != Rule::Nishio;
+            runs.add(run(on, read, &mut all));
             if rule != Rule::Static {
-                let off = state(c, d, false);
-                runs.add(propagate(
-                    g,
-                    &links,
-                    &units,
-                    off,
-                    rule,
-                    &mut scratch,
-                    &mut all,
-                ));
+                runs.add(run(state(c, d, false), read, &mut all));
             }
         }
     }
@@ -845,7 +848,7 @@ mod tests {
         let cut: Vec<Run> = cells_of(digits[4] & UNIT_BITS[5])
             .map(|c| {
                 let on = state(c, 4, true);
-                propagate(
+                propagate::<true>(
                     grid,
                     &links,
                     &units,
@@ -862,7 +865,7 @@ mod tests {
         // The scratch buffers' old contents do not matter: each run rests on the same parents.
         let start = state(cells_of(digits[4] & UNIT_BITS[5]).next().unwrap(), 4, true);
         let mut fresh = Parents::new();
-        let clean = propagate(
+        let clean = propagate::<true>(
             grid,
             &links,
             &units,
@@ -871,7 +874,7 @@ mod tests {
             &mut Box::new(Scratch::new()),
             &mut fresh,
         );
-        let dirty = propagate(
+        let dirty = propagate::<true>(
             grid,
             &links,
             &units,
