@@ -410,8 +410,9 @@ fn propagate<const RECORD: bool>(
 }
 
 /// Every candidate of a cell, every place of a digit in a unit: the groups whose members'
-/// common consequences are deductions, in order, as (cell or unit, digit or 0 for a cell).
-fn groups(g: &Grid, rule: Rule) -> Vec<(usize, u8)> {
+/// common consequences are deductions, in order, as (cell or unit, digit or 0 for a cell);
+/// `units` holds the places of each digit in each unit of `g`.
+fn groups(g: &Grid, units: &UnitPlaces, rule: Rule) -> Vec<(usize, u8)> {
     let mut groups: Vec<(usize, u8)> = Vec::with_capacity(81 + 243);
     // As in SE, static chains start only from cells of three or more candidates (a cell of
     // two is a simple forcing chain), and a unit's places from the unit's first place.
@@ -423,10 +424,10 @@ fn groups(g: &Grid, rule: Rule) -> Vec<(usize, u8)> {
     }
     for (u, unit) in UNITS.iter().enumerate() {
         for d in 1..=9u8 {
-            let mut places = unit.iter().filter(|&&q| g.cand[q as usize] & (1 << d) != 0);
-            let first = places.next();
-            if places.next().is_some()
-                && first.is_some_and(|&q| g.cand[q as usize].count_ones() >= min)
+            let places = units[d as usize][u];
+            // Two places or more, the first (the lowest position) in a cell of `min` or more.
+            if places & (places.wrapping_sub(1)) != 0
+                && g.cand[unit[places.trailing_zeros() as usize] as usize].count_ones() >= min
             {
                 groups.push((u, d));
             }
@@ -436,17 +437,17 @@ fn groups(g: &Grid, rule: Rule) -> Vec<(usize, u8)> {
 }
 
 /// The "holds" states of a group (see [`groups`]) into `out`.
-fn group_states(g: &Grid, at: usize, gd: u8, out: &mut Vec<State>) {
+fn group_states(g: &Grid, units: &UnitPlaces, at: usize, gd: u8, out: &mut Vec<State>) {
     out.clear();
     if gd == 0 {
         out.extend(digits_of(g.cand[at]).map(|d| state(at, d, true)));
     } else {
-        out.extend(
-            UNITS[at]
-                .iter()
-                .filter(|&&q| g.cand[q as usize] & (1 << gd) != 0)
-                .map(|&q| state(q as usize, gd, true)),
-        );
+        let mut places = units[gd as usize][at];
+        while places != 0 {
+            let q = UNITS[at][places.trailing_zeros() as usize] as usize;
+            out.push(state(q, gd, true));
+            places &= places - 1;
+        }
     }
 }
 
@@ -503,6 +504,7 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
     // built only if another group needs them (a group missing a run is passed over below).
     // Which states follow from which is known if the forcing chains' rung worked it out on
     // this grid (it comes first on the ladder).
+    let units = unit_places(g);
     let mut needed: Option<[u64; 23]> = None;
     if rule == Rule::Static
         && let Some((cand, reach)) = &f.memo.reach
@@ -510,8 +512,8 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
     {
         let mut need = [0u64; 23];
         let mut group = Vec::with_capacity(9);
-        for &(at, gd) in &groups(g, rule) {
-            group_states(g, at, gd, &mut group);
+        for &(at, gd) in &groups(g, &units, rule) {
+            group_states(g, &units, at, gd, &mut group);
             if reach.common(&group) {
                 for &s in &group {
                     need[s / 64] |= 1 << (s % 64);
@@ -526,7 +528,6 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
     };
     let mut scratch = Box::new(Scratch::new());
     let mut all = Parents::new();
-    let units = unit_places(g);
     // The run of `a`, its parents recorded if `read`, or else only if it meets a contradiction
     // (then it is followed again, recording them: the same states in the same order, as
     // recording reads nothing the run follows).
@@ -660,8 +661,8 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
     if rule != Rule::Nishio {
         let mut members: Vec<&Run> = Vec::with_capacity(9);
         let mut group: Vec<State> = Vec::with_capacity(9);
-        for &(at, gd) in &groups(g, rule) {
-            group_states(g, at, gd, &mut group);
+        for &(at, gd) in &groups(g, &units, rule) {
+            group_states(g, &units, at, gd, &mut group);
             members.clear();
             members.extend(group.iter().filter_map(|&s| runs.get(s)));
             if members.len() != group.len() {
