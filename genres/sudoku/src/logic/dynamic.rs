@@ -64,6 +64,17 @@ const UNIT_POS: [[(usize, u8); 3]; 81] = {
     t
 };
 
+/// Per set of positions in a unit: its position plus 1 if it has exactly one, else 0.
+const SINGLE: [u8; 512] = {
+    let mut t = [0; 512];
+    let mut i = 0;
+    while i < 9 {
+        t[1 << i] = i as u8 + 1;
+        i += 1;
+    }
+    t
+};
+
 /// Per digit (1 to 9), per unit: the positions in the unit (see [`UNITS`]) of the cells that
 /// have the digit as a candidate.
 type UnitPlaces = [[u16; 27]; 10];
@@ -376,12 +387,12 @@ fn propagate<const RECORD: bool>(
             let d = d as usize;
             for (u, i) in UNIT_POS[c] {
                 let left = places[d][u];
-                // Exactly two places, `c` one of them (without a software popcount).
-                let other = left & !(1 << i);
-                if left & (1 << i) == 0 || other == 0 || other & (other - 1) != 0 {
+                // Exactly two places, `c` one of them.
+                let other = SINGLE[(left & !(1 << i)) as usize];
+                if left & (1 << i) == 0 || other == 0 {
                     continue;
                 }
-                let q = UNITS[u][other.trailing_zeros() as usize] as usize;
+                let q = UNITS[u][other as usize - 1] as usize;
                 let from = tmp.len();
                 tmp.push(s as u16);
                 // The places the chain already removed from the unit, in the cells' order.
