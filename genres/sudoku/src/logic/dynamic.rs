@@ -27,9 +27,7 @@
 //! inside the propagation; this module does not, so where SE needs them we go on to trial.
 
 use super::aic::{Links, describe_state, length_increment};
-use super::candidates::{
-    Grid, UNIT_BITS, UNITS, bit, box_of, cell_name, cells_of, col, digits_of, row, unit_name,
-};
+use super::candidates::{Grid, UNITS, cell_name, digits_of, unit_name};
 use super::technique::{DigitRung, Finding, tenths};
 
 /// A candidate state: (cell * 9 + digit - 1) * 2, plus 1 for "holds".
@@ -49,6 +47,50 @@ fn digit_of(s: State) -> u8 {
     ((s / 2) % 9 + 1) as u8
 }
 
+/// Per cell: its box, row and column (in that order, SE's) and its position in each (the
+/// positions of a unit's cells increase with the cells, as in [`UNITS`]).
+const UNIT_POS: [[(usize, u8); 3]; 81] = {
+    let mut t = [[(0, 0); 3]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let (r, k) = (c / 9, c % 9);
+        t[c] = [
+            (18 + (r / 3) * 3 + k / 3, ((r % 3) * 3 + k % 3) as u8),
+            (r, k as u8),
+            (9 + k, r as u8),
+        ];
+        c += 1;
+    }
+    t
+};
+
+/// Per set of positions in a unit: its position plus 1 if it has exactly one, else 0.
+const SINGLE: [u8; 512] = {
+    let mut t = [0; 512];
+    let mut i = 0;
+    while i < 9 {
+        t[1 << i] = i as u8 + 1;
+        i += 1;
+    }
+    t
+};
+
+/// Per digit (1 to 9), per unit: the positions in the unit (see [`UNITS`]) of the cells that
+/// have the digit as a candidate.
+type UnitPlaces = [[u16; 27]; 10];
+
+fn unit_places(g: &Grid) -> UnitPlaces {
+    let mut t = [[0u16; 27]; 10];
+    for (&m, pos) in g.cand.iter().zip(&UNIT_POS) {
+        for d in digits_of(m) {
+            for &(u, i) in pos {
+                t[d as usize][u] |= 1 << i;
+            }
+        }
+    }
+    t
+}
+
 /// How consequences are followed.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Rule {
@@ -61,12 +103,11 @@ enum Rule {
 struct Run {
     /// States reached.
     seen: [u64; 23],
-    /// Per word of `seen`: how many states the earlier words hold (a state's rank in `range`).
+    /// Per word of `seen`: how many states the earlier words hold (a state's rank among the
+    /// run's ranges).
     before: [u16; 23],
-    /// Per state reached, in state order: where its parents start in `pool` (shifted left 8)
-    /// and how many there are.
-    range: Vec<u32>,
-    pool: Vec<u16>,
+    /// Where the run's ranges start in [`Parents::range`].
+    range: u32,
     /// A state reached holding and not holding, if any.
     conflict: Option<State>,
     /// The assumption.
@@ -79,17 +120,17 @@ impl Run {
         self.seen[s / 64] & (1 << (s % 64)) != 0
     }
 
-    /// Where the parents of the reached state `s` are in `pool`: start and count.
-    fn parents(&self, s: State) -> (usize, usize) {
+    /// Where the parents of the reached state `s` are in `all.pool`: start and count.
+    fn parents(&self, all: &Parents, s: State) -> (usize, usize) {
         let rank = self.before[s / 64] as usize
             + (self.seen[s / 64] & ((1u64 << (s % 64)) - 1)).count_ones() as usize;
-        let r = self.range[rank];
+        let r = all.range[self.range as usize + rank];
         ((r >> 8) as usize, (r & 0xFF) as usize)
     }
 
     /// The number of states `s` rests on, itself included (`stack` is a buffer); counted only
     /// up to `limit` (a larger number is returned as `limit`).
-    fn ancestors(&self, s: State, stack: &mut Vec<u16>, limit: usize) -> usize {
+    fn ancestors(&self, all: &Parents, s: State, stack: &mut Vec<u16>, limit: usize) -> usize {
         let mut visited = [0u64; 23];
         stack.clear();
         stack.push(s as u16);
@@ -100,8 +141,8 @@ impl Run {
             if n >= limit {
                 return limit;
             }
-            let (start, len) = self.parents(x as usize);
-            for &p in &self.pool[start..start + len] {
+            let (start, len) = self.parents(all, x as usize);
+            for &p in &all.pool[start..start + len] {
                 let p = p as usize;
                 if visited[p / 64] & (1 << (p % 64)) == 0 {
                     visited[p / 64] |= 1 << (p % 64);
@@ -132,12 +173,30 @@ impl Runs {
     }
 }
 
+/// The parents of the states reached by the runs of a search, run after run (one buffer for
+/// all, rather than two allocations per run).
+struct Parents {
+    /// Per run, per state reached in state order: where its parents start in `pool` (shifted
+    /// left 8) and how many there are. A run reaches at most 730 states (one of them is the
+    /// contradiction) of at most 9 parents, so 1458 runs' parents fit in 24 bits.
+    range: Vec<u32>,
+    pool: Vec<u16>,
+}
+
+impl Parents {
+    fn new() -> Parents {
+        Parents {
+            range: Vec::with_capacity(1 << 14),
+            pool: Vec::with_capacity(1 << 15),
+        }
+    }
+}
+
 /// Buffers shared by the runs of a search (their contents do not matter between runs).
 struct Scratch {
-    /// Per state: its parents' range in the run's pool (read only for states reached, each
-    /// written when its state is reached).
+    /// Per state: its parents' range in the pool (read only for states reached, each written
+    /// when its state is reached).
     table: [u32; STATES],
-    pool: Vec<u16>,
     ons: Vec<State>,
     offs: Vec<State>,
     /// Consequences of the current state: (state, parents range in `tmp`).
@@ -149,7 +208,6 @@ impl Scratch {
     fn new() -> Scratch {
         Scratch {
             table: [0; STATES],
-            pool: Vec::with_capacity(1024),
             ons: Vec::with_capacity(256),
             offs: Vec::with_capacity(1024),
             next: Vec::with_capacity(32),
@@ -158,15 +216,15 @@ impl Scratch {
     }
 }
 
-/// A run being built: the states reached and their parents (in scratch buffers).
-struct Building<'a> {
+/// A run being built: the states reached and, if `RECORD`, their parents (in scratch buffers).
+struct Building<'a, const RECORD: bool> {
     seen: [u64; 23],
     count: usize,
     table: &'a mut [u32; STATES],
     pool: &'a mut Vec<u16>,
 }
 
-impl Building<'_> {
+impl<const RECORD: bool> Building<'_, RECORD> {
     fn has(&self, s: State) -> bool {
         self.seen[s / 64] & (1 << (s % 64)) != 0
     }
@@ -175,11 +233,13 @@ impl Building<'_> {
     fn mark(&mut self, s: State, parents: &[u16]) {
         self.seen[s / 64] |= 1 << (s % 64);
         self.count += 1;
-        self.table[s] = ((self.pool.len() as u32) << 8) | parents.len() as u32;
-        if let [p] = parents {
-            self.pool.push(*p);
-        } else {
-            self.pool.extend_from_slice(parents);
+        if RECORD {
+            self.table[s] = ((self.pool.len() as u32) << 8) | parents.len() as u32;
+            if let [p] = parents {
+                self.pool.push(*p);
+            } else {
+                self.pool.extend_from_slice(parents);
+            }
         }
     }
 
@@ -210,12 +270,13 @@ impl Building<'_> {
         false
     }
 
-    /// The run, its parents' ranges kept for the states reached only.
-    fn finish(self, start: State, conflict: Option<State>) -> Run {
+    /// The run, its parents' ranges (if recorded) kept in `range` for the states reached only.
+    fn finish(self, start: State, conflict: Option<State>, range: &mut Vec<u32>) -> Run {
         let mut before = [0u16; 23];
-        let mut range = Vec::with_capacity(self.count);
-        for (w, &word) in self.seen.iter().enumerate() {
-            before[w] = range.len() as u16;
+        let at = range.len();
+        range.reserve(if RECORD { self.count } else { 0 });
+        for (w, &word) in self.seen.iter().enumerate().filter(|_| RECORD) {
+            before[w] = (range.len() - at) as u16;
             let mut left = word;
             while left != 0 {
                 range.push(self.table[w * 64 + left.trailing_zeros() as usize]);
@@ -225,43 +286,51 @@ impl Building<'_> {
         Run {
             seen: self.seen,
             before,
-            range,
-            pool: self.pool.clone(),
+            range: at as u32,
             conflict,
             start,
         }
     }
 }
 
-/// Follows the consequences of `start` under `rule`; `links` holds the cells of each digit and
-/// the static implications (those of both kinds of links, tabulated).
+/// Follows the consequences of `start` under `rule`; `links` holds the static implications
+/// (those of both kinds of links, tabulated) and `units` the places of each digit in each unit.
 ///
 /// As SE does: every pending "holds" state is followed before the next pending "does not
 /// hold" one, a "does not hold" state changes the grid (dynamic and Nishio rules) once it has
 /// been followed, and the first state found both holding and not holding stops the run.
-fn propagate(g: &Grid, links: &Links, start: State, rule: Rule, scratch: &mut Scratch) -> Run {
+/// The run's parents are added to `all` if `RECORD` (a run without them must not be asked for
+/// its ancestors; whether they are recorded changes nothing else).
+fn propagate<const RECORD: bool>(
+    g: &Grid,
+    links: &Links,
+    units: &UnitPlaces,
+    start: State,
+    rule: Rule,
+    scratch: &mut Scratch,
+    all: &mut Parents,
+) -> Run {
     let Scratch {
         table,
-        pool,
         ons,
         offs,
         next,
         tmp,
     } = scratch;
-    pool.clear();
+    let Parents { range, pool } = all;
     ons.clear();
     offs.clear();
-    let mut run = Building {
+    let mut run = Building::<RECORD> {
         seen: [0; 23],
         count: 0,
         table,
         pool,
     };
     let mut conflict = None;
-    let digits = &links.digit;
     let mut cand = g.cand;
-    // The cells of each digit in `cand` (the dynamic rules remove candidates as they go).
-    let mut places = *digits;
+    // The places of each digit in each unit in `cand` (the dynamic rules remove candidates as
+    // they go).
+    let mut places = *units;
     run.mark(start, &[]);
     if start % 2 == 1 {
         ons.push(start);
@@ -309,31 +378,36 @@ fn propagate(g: &Grid, links: &Links, start: State, rule: Rule, scratch: &mut Sc
                     let from = tmp.len();
                     tmp.push(s as u16);
                     // The digits the chain already removed from the cell.
-                    for x in digits_of(g.cand[c] & !m) {
+                    for x in digits_of(g.cand[c] & !m).filter(|_| RECORD) {
                         tmp.push(state(c, x, false) as u16);
                     }
                     next.push((state(c, e, true), from, tmp.len() - from));
                 }
             }
-            for u in [18 + box_of(c), row(c), 9 + col(c)] {
-                let all = digits[d as usize] & UNIT_BITS[u];
-                let left = places[d as usize] & UNIT_BITS[u];
-                // Exactly two places, `c` one of them (without a software popcount).
-                let other = left & !bit(c);
-                if left & bit(c) == 0 || other == 0 || other & (other - 1) != 0 {
+            let d = d as usize;
+            for (u, i) in UNIT_POS[c] {
+                let left = places[d][u];
+                // Exactly two places, `c` one of them.
+                let other = SINGLE[(left & !(1 << i)) as usize];
+                if left & (1 << i) == 0 || other == 0 {
                     continue;
                 }
-                let q = other.trailing_zeros() as usize;
+                let q = UNITS[u][other as usize - 1] as usize;
                 let from = tmp.len();
                 tmp.push(s as u16);
-                // The places the chain already removed from the unit.
-                for r in cells_of(all & !left) {
-                    tmp.push(state(r, d, false) as u16);
+                // The places the chain already removed from the unit, in the cells' order.
+                let mut gone = if RECORD { units[d][u] & !left } else { 0 };
+                while gone != 0 {
+                    let r = UNITS[u][gone.trailing_zeros() as usize] as usize;
+                    tmp.push(state(r, d as u8, false) as u16);
+                    gone &= gone - 1;
                 }
-                next.push((state(q, d, true), from, tmp.len() - from));
+                next.push((state(q, d as u8, true), from, tmp.len() - from));
             }
             cand[c] &= !(1 << d);
-            places[d as usize] &= !bit(c);
+            for (u, i) in UNIT_POS[c] {
+                places[d][u] &= !(1 << i);
+            }
             // Under the Nishio rule, only places of the state's own digit (no cell rule above).
             for &(n, from, len) in next.iter() {
                 if run.reach(n, &tmp[from..from + len], ons, offs) {
@@ -343,12 +417,13 @@ fn propagate(g: &Grid, links: &Links, start: State, rule: Rule, scratch: &mut Sc
             }
         }
     }
-    run.finish(start, conflict)
+    run.finish(start, conflict, range)
 }
 
 /// Every candidate of a cell, every place of a digit in a unit: the groups whose members'
-/// common consequences are deductions, in order, as (cell or unit, digit or 0 for a cell).
-fn groups(g: &Grid, rule: Rule) -> Vec<(usize, u8)> {
+/// common consequences are deductions, in order, as (cell or unit, digit or 0 for a cell);
+/// `units` holds the places of each digit in each unit of `g`.
+fn groups(g: &Grid, units: &UnitPlaces, rule: Rule) -> Vec<(usize, u8)> {
     let mut groups: Vec<(usize, u8)> = Vec::with_capacity(81 + 243);
     // As in SE, static chains start only from cells of three or more candidates (a cell of
     // two is a simple forcing chain), and a unit's places from the unit's first place.
@@ -360,10 +435,10 @@ fn groups(g: &Grid, rule: Rule) -> Vec<(usize, u8)> {
     }
     for (u, unit) in UNITS.iter().enumerate() {
         for d in 1..=9u8 {
-            let mut places = unit.iter().filter(|&&q| g.cand[q as usize] & (1 << d) != 0);
-            let first = places.next();
-            if places.next().is_some()
-                && first.is_some_and(|&q| g.cand[q as usize].count_ones() >= min)
+            let places = units[d as usize][u];
+            // Two places or more, the first (the lowest position) in a cell of `min` or more.
+            if places & (places.wrapping_sub(1)) != 0
+                && g.cand[unit[places.trailing_zeros() as usize] as usize].count_ones() >= min
             {
                 groups.push((u, d));
             }
@@ -373,17 +448,17 @@ fn groups(g: &Grid, rule: Rule) -> Vec<(usize, u8)> {
 }
 
 /// The "holds" states of a group (see [`groups`]) into `out`.
-fn group_states(g: &Grid, at: usize, gd: u8, out: &mut Vec<State>) {
+fn group_states(g: &Grid, units: &UnitPlaces, at: usize, gd: u8, out: &mut Vec<State>) {
     out.clear();
     if gd == 0 {
         out.extend(digits_of(g.cand[at]).map(|d| state(at, d, true)));
     } else {
-        out.extend(
-            UNITS[at]
-                .iter()
-                .filter(|&&q| g.cand[q as usize] & (1 << gd) != 0)
-                .map(|&q| state(q as usize, gd, true)),
-        );
+        let mut places = units[gd as usize][at];
+        while places != 0 {
+            let q = UNITS[at][places.trailing_zeros() as usize] as usize;
+            out.push(state(q, gd, true));
+            places &= places - 1;
+        }
     }
 }
 
@@ -440,6 +515,7 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
     // built only if another group needs them (a group missing a run is passed over below).
     // Which states follow from which is known if the forcing chains' rung worked it out on
     // this grid (it comes first on the ladder).
+    let units = unit_places(g);
     let mut needed: Option<[u64; 23]> = None;
     if rule == Rule::Static
         && let Some((cand, reach)) = &f.memo.reach
@@ -447,8 +523,8 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
     {
         let mut need = [0u64; 23];
         let mut group = Vec::with_capacity(9);
-        for &(at, gd) in &groups(g, rule) {
-            group_states(g, at, gd, &mut group);
+        for &(at, gd) in &groups(g, &units, rule) {
+            group_states(g, &units, at, gd, &mut group);
             if reach.common(&group) {
                 for &s in &group {
                     need[s / 64] |= 1 << (s % 64);
@@ -462,15 +538,33 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
         list: Vec::with_capacity(2 * 81 * 9),
     };
     let mut scratch = Box::new(Scratch::new());
+    let mut all = Parents::new();
+    // The run of `a`, its parents recorded if `read`, or else only if it meets a contradiction
+    // (then it is followed again, recording them: the same states in the same order, as
+    // recording reads nothing the run follows).
+    let mut run = |a: State, read: bool, all: &mut Parents| {
+        if !read {
+            let r = propagate::<false>(g, &links, &units, a, rule, &mut scratch, all);
+            if r.conflict.is_none() {
+                return r;
+            }
+        }
+        propagate::<true>(g, &links, &units, a, rule, &mut scratch, all)
+    };
     for c in 0..81 {
         for d in digits_of(g.cand[c] & !skip) {
             let on = state(c, d, true);
             if needed.is_some_and(|n| n[on / 64] & (1 << (on % 64)) == 0) {
                 continue;
             }
-            runs.add(propagate(g, &links, on, rule, &mut scratch));
+            // Under the Nishio rule only contradictions count: a run's ancestors are counted
+            // only if it meets one. (Under the dynamic rule, doing the same for the runs read
+            // for contradictions only, those of cells of two candidates not holding, costs
+            // more than it saves: many of them meet one.)
+            let read = rule != Rule::Nishio;
+            runs.add(run(on, read, &mut all));
             if rule != Rule::Static {
-                runs.add(propagate(g, &links, state(c, d, false), rule, &mut scratch));
+                runs.add(run(state(c, d, false), read, &mut all));
             }
         }
     }
@@ -495,7 +589,7 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
     let mut total = |runs: &[&Run], s: State| {
         let mut n = 0;
         for r in runs {
-            n += r.ancestors(s, &mut stack, cap.get() - n);
+            n += r.ancestors(&all, s, &mut stack, cap.get() - n);
             if n >= cap.get() {
                 break;
             }
@@ -578,8 +672,8 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
     if rule != Rule::Nishio {
         let mut members: Vec<&Run> = Vec::with_capacity(9);
         let mut group: Vec<State> = Vec::with_capacity(9);
-        for &(at, gd) in &groups(g, rule) {
-            group_states(g, at, gd, &mut group);
+        for &(at, gd) in &groups(g, &units, rule) {
+            group_states(g, &units, at, gd, &mut group);
             members.clear();
             members.extend(group.iter().filter_map(|&s| runs.get(s)));
             if members.len() != group.len() {
@@ -649,6 +743,7 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::logic::candidates::{UNIT_BITS, cells_of};
     use crate::logic::testutil::grid_with_candidates;
 
     #[test]
@@ -760,32 +855,56 @@ mod tests {
         links.tabulate(grid);
         let digits = links.digit;
         let mut scratch = Box::new(Scratch::new());
+        let mut all = Parents::new();
+        let units = unit_places(grid);
         let cut: Vec<Run> = cells_of(digits[4] & UNIT_BITS[5])
-            .map(|c| propagate(grid, &links, state(c, 4, true), Rule::Dynamic, &mut scratch))
+            .map(|c| {
+                let on = state(c, 4, true);
+                propagate::<true>(
+                    grid,
+                    &links,
+                    &units,
+                    on,
+                    Rule::Dynamic,
+                    &mut scratch,
+                    &mut all,
+                )
+            })
             .filter(|r| r.conflict.is_some())
             .collect();
         assert_eq!(cut.len(), 1);
         assert!(cut[0].has(state(43, 4, false)));
         // The scratch buffers' old contents do not matter: each run rests on the same parents.
         let start = state(cells_of(digits[4] & UNIT_BITS[5]).next().unwrap(), 4, true);
-        let clean = propagate(
+        let mut fresh = Parents::new();
+        let clean = propagate::<true>(
             grid,
             &links,
+            &units,
             start,
             Rule::Dynamic,
             &mut Box::new(Scratch::new()),
+            &mut fresh,
         );
-        let dirty = propagate(grid, &links, start, Rule::Dynamic, &mut scratch);
+        let dirty = propagate::<true>(
+            grid,
+            &links,
+            &units,
+            start,
+            Rule::Dynamic,
+            &mut scratch,
+            &mut all,
+        );
         assert_eq!((clean.seen, clean.conflict), (dirty.seen, dirty.conflict));
         let reached: Vec<State> = (0..STATES).filter(|&s| clean.has(s)).collect();
         assert!(reached.len() > 2);
         for s in reached {
-            let ((a, n), (b, m)) = (clean.parents(s), dirty.parents(s));
-            assert_eq!(clean.pool[a..a + n], dirty.pool[b..b + m]);
+            let ((a, n), (b, m)) = (clean.parents(&fresh, s), dirty.parents(&all, s));
+            assert_eq!(fresh.pool[a..a + n], all.pool[b..b + m]);
             let mut stack = Vec::new();
             assert_eq!(
-                clean.ancestors(s, &mut stack, usize::MAX),
-                dirty.ancestors(s, &mut stack, usize::MAX)
+                clean.ancestors(&fresh, s, &mut stack, usize::MAX),
+                dirty.ancestors(&all, s, &mut stack, usize::MAX)
             );
         }
     }
