@@ -300,7 +300,9 @@ impl Reach {
             for &w in &members[at..at + size] {
                 for &x in links.of(w as usize) {
                     let cx = comp[x as usize] as usize;
-                    if cx != k {
+                    // A component already in the row came with all it reaches: every row
+                    // merged so far is closed, and so is this one's with them.
+                    if reach[row + cx / 64] & (1 << (cx % 64)) == 0 {
                         let (done, this) = reach.split_at_mut(row);
                         for (r, &q) in this[..words].iter_mut().zip(&done[cx * words..][..words]) {
                             *r |= q;
@@ -387,6 +389,34 @@ fn node_limit(best: &Option<Best>, base: f64, min: usize) -> Option<u8> {
     Some(n as u8)
 }
 
+/// [`node_limit`]'s answers for loops and chains in one mode, worked out again only when the
+/// best deduction's rating or length changes (they read nothing else).
+struct Limits {
+    /// The loops' and the chains' base ratings.
+    bases: (f64, f64),
+    /// The best deduction's rating and length the limits were worked out for, and the limits.
+    at: Option<(BestKey, Option<u8>, Option<u8>)>,
+}
+
+/// The best deduction's rating in tenths and length, if any.
+type BestKey = Option<(u32, usize)>;
+
+impl Limits {
+    /// The most candidates of a loop and of a chain that would still beat `best`.
+    fn get(&mut self, best: &Option<Best>) -> (Option<u8>, Option<u8>) {
+        let key = best.as_ref().map(|b| (b.tenths, b.nodes));
+        match self.at {
+            Some((k, cycle, chain)) if k == key => (cycle, chain),
+            _ => {
+                let cycle = node_limit(best, self.bases.0, 4);
+                let chain = node_limit(best, self.bases.1, 3);
+                self.at = Some((key, cycle, chain));
+                (cycle, chain)
+            }
+        }
+    }
+}
+
 /// Forcing chain or bidirectional cycle (SE's "forcing chains & cycles", 6.5 and up).
 pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
     let links = Links::both(g, &mut f.memo);
@@ -400,10 +430,13 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
     // in each, every candidate in grid order, its loops first, then its chains.
     for mode in [Mode::X, Mode::Y, Mode::Both] {
         view.set(g, mode);
-        let (cycle_base, chain_base) = if mode == Mode::Both {
-            (7.0, 7.0)
-        } else {
-            (6.5, 6.6)
+        let mut limits = Limits {
+            bases: if mode == Mode::Both {
+                (7.0, 7.0)
+            } else {
+                (6.5, 6.6)
+            },
+            at: None,
         };
         // X links stay on one digit: the searches from a digit's candidates read only its
         // cells. A digit whose cells are those of an earlier X pass that found nothing at the
@@ -428,7 +461,7 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
             }
             for d in super::candidates::digits_of(g.cand[c] & !skip) {
                 let on_loop = reach.as_ref().is_none_or(|r| r.on_loop(state(c, d, true)));
-                if let Some(limit) = node_limit(&best, cycle_base, 4).filter(|_| on_loop) {
+                if let Some(limit) = limits.get(&best).0.filter(|_| on_loop) {
                     let mut bufs = (&mut parent[..], &mut via[..], &mut nodes[..], &mut queue);
                     let start = state(c, d, true);
                     // A state that cannot lead back to the start is on no loop through it,
@@ -443,7 +476,7 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
                     if !reaches(state(c, d, on), state(c, d, !on)) {
                         continue;
                     }
-                    if let Some(limit) = node_limit(&best, chain_base, 3) {
+                    if let Some(limit) = limits.get(&best).1 {
                         // A state from which the goal cannot follow leads nowhere.
                         let goal = state(c, d, !on);
                         search(
@@ -568,7 +601,7 @@ fn cycles(
             let mut skip = None;
             for &r in links.of(q) {
                 let r = r as State;
-                if !back(r) || r != start && seen[r / 64] & (1 << (r % 64)) != 0 {
+                if r != start && seen[r / 64] & (1 << (r % 64)) != 0 || !back(r) {
                     continue;
                 }
                 if *skip.get_or_insert_with(|| on_path(q, p, parent, via)) {
@@ -591,9 +624,7 @@ fn cycles(
                     }
                     continue;
                 }
-                if seen[r / 64] & (1 << (r % 64)) != 0 {
-                    continue;
-                }
+                // Not the start, so not seen yet (asked above).
                 seen[r / 64] |= 1 << (r % 64);
                 parent[r] = p as u16;
                 via[r] = q as u16;
