@@ -227,17 +227,18 @@ impl Reach {
         const NONE: u16 = u16::MAX;
         let mut index = vec![NONE; STATES];
         let mut low = vec![0u16; STATES];
-        let mut stack: Vec<usize> = Vec::new();
+        // Sized for every state up front: grown push by push, they cost more than the search.
+        let mut stack: Vec<usize> = Vec::with_capacity(STATES);
         let mut comp = vec![NONE; STATES];
-        let mut big = Vec::new();
+        let mut big = Vec::with_capacity(STATES);
         // The states of each component, component after component (in completion order).
-        let mut members: Vec<u16> = Vec::new();
-        let mut sizes: Vec<u16> = Vec::new();
+        let mut members: Vec<u16> = Vec::with_capacity(STATES);
+        let mut sizes: Vec<u16> = Vec::with_capacity(STATES);
         let mut next = 0u16;
         // The depth-first path: per state, where the next of its implications to follow is in
         // `table`, and where they end.
         let table = &links.links.next[..];
-        let mut calls: Vec<(usize, usize, usize)> = Vec::new();
+        let mut calls: Vec<(usize, usize, usize)> = Vec::with_capacity(STATES);
         // The candidates' states in increasing order.
         let roots = (0..81).flat_map(|c| {
             super::candidates::digits_of(g.cand[c])
@@ -609,7 +610,7 @@ fn cycles(
                 }
                 if r == start {
                     if len >= 4 && Best::beaten_by(best, base + length_increment(len), len) {
-                        let mut chain = path_to(p, parent, via);
+                        let mut chain = path_to(p, parent, via, nodes[p] as usize);
                         chain.push(q);
                         let elims = loop_eliminations(links, &chain);
                         if !elims.is_empty() {
@@ -646,9 +647,11 @@ fn on_path(q: State, mut p: State, parent: &[u16], via: &[u16]) -> bool {
     false
 }
 
-/// The tree path from the start to `p`, both included.
-fn path_to(mut p: State, parent: &[u16], via: &[u16]) -> Vec<State> {
-    let mut path = vec![p];
+/// The tree path from the start to `p`, both included (with room for `nodes`, the states on it,
+/// and one more).
+fn path_to(mut p: State, parent: &[u16], via: &[u16], nodes: usize) -> Vec<State> {
+    let mut path = Vec::with_capacity(nodes + 1);
+    path.push(p);
     while parent[p] != u16::MAX {
         path.push(via[p] as usize);
         p = parent[p] as usize;
@@ -675,7 +678,10 @@ fn loop_eliminations(links: &View, chain: &[State]) -> Vec<(u8, u8)> {
             back[d as usize] |= seen;
         }
     }
-    let mut elims = Vec::new();
+    let count = (1..10)
+        .map(|d| (forw[d] & back[d]).count_ones())
+        .sum::<u32>();
+    let mut elims = Vec::with_capacity(count as usize);
     for d in 1..10u8 {
         for c in cells_of(forw[d as usize] & back[d as usize]) {
             elims.push((c as u8, d));
@@ -744,7 +750,8 @@ fn search(
     let Some(end) = found else {
         return;
     };
-    let mut chain = vec![end];
+    let mut chain = Vec::with_capacity(nodes[end] as usize);
+    chain.push(end);
     let mut s = end;
     while parent[s] != u16::MAX {
         s = parent[s] as usize;
