@@ -165,8 +165,8 @@ impl Links {
 /// keep all of a "holds" state's and the first part of a "does not hold" state's (SE's rule).
 struct View<'a> {
     links: &'a Links,
-    /// Per state, its implications' range in `links.next`.
-    range: Vec<(u32, u32)>,
+    /// Per state, its implications in `links.next` (sliced once per mode, not per step).
+    range: Vec<&'a [u16]>,
 }
 
 impl<'a> View<'a> {
@@ -175,7 +175,7 @@ impl<'a> View<'a> {
         View {
             links,
             // States that are not candidates are never reached: left empty.
-            range: vec![(0, 0); STATES],
+            range: vec![&[]; STATES],
         }
     }
 
@@ -190,20 +190,20 @@ impl<'a> View<'a> {
                     let s = state(c, d, on);
                     let (lo, hi) = (self.links.start[s], self.links.start[s + 1]);
                     let own = if on { n - 1 } else { u32::from(n == 2) };
-                    self.range[s] = match mode {
+                    let (lo, hi) = match mode {
                         Mode::X => (lo + own, hi),
                         Mode::Y if !on => (lo, lo + own),
                         _ => (lo, hi),
                     };
+                    self.range[s] = &self.links.next[lo as usize..hi as usize];
                 }
             }
         }
     }
 
     /// The implications of `s` in the view's mode.
-    fn of(&self, s: State) -> &[u16] {
-        let (lo, hi) = self.range[s];
-        &self.links.next[lo as usize..hi as usize]
+    fn of(&self, s: State) -> &'a [u16] {
+        self.range[s]
     }
 }
 
@@ -235,10 +235,8 @@ impl Reach {
         let mut members: Vec<u16> = Vec::with_capacity(STATES);
         let mut sizes: Vec<u16> = Vec::with_capacity(STATES);
         let mut next = 0u16;
-        // The depth-first path: per state, where the next of its implications to follow is in
-        // `table`, and where they end.
-        let table = &links.links.next[..];
-        let mut calls: Vec<(usize, usize, usize)> = Vec::with_capacity(STATES);
+        // The depth-first path: per state, its implications still to follow.
+        let mut calls: Vec<(usize, std::slice::Iter<u16>)> = Vec::with_capacity(STATES);
         // The candidates' states in increasing order.
         let roots = (0..81).flat_map(|c| {
             super::candidates::digits_of(g.cand[c])
@@ -252,19 +250,17 @@ impl Reach {
             low[root] = next;
             next += 1;
             stack.push(root);
-            let (lo, hi) = links.range[root];
-            calls.push((root, lo as usize, hi as usize));
-            while let Some(&mut (v, ref mut i, end)) = calls.last_mut() {
-                if *i < end {
-                    let w = table[*i] as usize;
-                    *i += 1;
+            calls.push((root, links.of(root).iter()));
+            while let Some((v, rest)) = calls.last_mut() {
+                let v = *v;
+                if let Some(&w) = rest.next() {
+                    let w = w as usize;
                     if index[w] == NONE {
                         index[w] = next;
                         low[w] = next;
                         next += 1;
                         stack.push(w);
-                        let (lo, hi) = links.range[w];
-                        calls.push((w, lo as usize, hi as usize));
+                        calls.push((w, links.of(w).iter()));
                     } else if comp[w] == NONE {
                         // Reached and in no component yet: on the stack.
                         low[v] = low[v].min(index[w]);
@@ -272,7 +268,7 @@ impl Reach {
                     continue;
                 }
                 calls.pop();
-                if let Some(&(u, _, _)) = calls.last() {
+                if let Some(&(u, _)) = calls.last() {
                     low[u] = low[u].min(low[v]);
                 }
                 if low[v] != index[v] {
