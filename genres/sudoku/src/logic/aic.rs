@@ -576,8 +576,8 @@ fn cycles(
     let base = if mode == Mode::Both { 7.0 } else { 6.5 };
     queue.clear();
     queue.push(start);
-    let mut seen = [0u64; 23];
-    seen[start / 64] |= 1 << (start % 64);
+    let mut seen = Seen([0; 32]);
+    seen.add(start);
     nodes[start] = 1;
     parent[start] = u16::MAX;
     let mut head = 0;
@@ -598,7 +598,7 @@ fn cycles(
             let mut skip = None;
             for &r in links.of(q) {
                 let r = r as State;
-                if r != start && seen[r / 64] & (1 << (r % 64)) != 0 || !back(r) {
+                if r != start && seen.has(r) || !back(r) {
                     continue;
                 }
                 if *skip.get_or_insert_with(|| on_path(q, p, parent, via)) {
@@ -622,13 +622,27 @@ fn cycles(
                     continue;
                 }
                 // Not the start, so not seen yet (asked above).
-                seen[r / 64] |= 1 << (r % 64);
+                seen.add(r);
                 parent[r] = p as u16;
                 via[r] = q as u16;
                 nodes[r] = nodes[p] + 2;
                 queue.push(r);
             }
         }
+    }
+}
+
+/// A set of states, one bit each: states are below 2048, so a state's word is its bits 6 to 10
+/// and masking them keeps the index in bounds without a check.
+struct Seen([u64; 32]);
+
+impl Seen {
+    fn has(&self, s: State) -> bool {
+        self.0[(s >> 6) & 31] & (1 << (s % 64)) != 0
+    }
+
+    fn add(&mut self, s: State) {
+        self.0[(s >> 6) & 31] |= 1 << (s % 64);
     }
 }
 
@@ -715,8 +729,8 @@ fn search(
     let goal = start ^ 1;
     queue.clear();
     queue.push(start);
-    let mut seen = [0u64; 23];
-    seen[start / 64] |= 1 << (start % 64);
+    let mut seen = Seen([0; 32]);
+    seen.add(start);
     nodes[start] = 1;
     parent[start] = u16::MAX;
     let mut head = 0;
@@ -730,10 +744,10 @@ fn search(
         }
         for &n in links.of(s) {
             let n = n as State;
-            if seen[n / 64] & (1 << (n % 64)) != 0 || !toward(n) {
+            if seen.has(n) || !toward(n) {
                 continue;
             }
-            seen[n / 64] |= 1 << (n % 64);
+            seen.add(n);
             parent[n] = s as u16;
             nodes[n] = nodes[s] + 1;
             queue.push(n);
