@@ -335,9 +335,11 @@ impl Reach {
         all[..self.words].iter().any(|&a| a != 0)
     }
 
-    /// True if `a` and `b` follow from each other.
-    fn same(&self, a: State, b: State) -> bool {
-        self.comp[a] == self.comp[b]
+    /// A test for the states from which `b` follows (the goal's row bit worked out once).
+    fn toward(&self, b: State) -> impl Fn(State) -> bool {
+        let cb = self.comp[b] as usize;
+        let (word, mask) = (cb / 64, 1u64 << (cb % 64));
+        move |a| self.reach[self.comp[a] as usize * self.words + word] & mask != 0
     }
 
     /// True if `a` lies on a loop of implications.
@@ -463,8 +465,14 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
                     let start = state(c, d, true);
                     // A state that cannot lead back to the start is on no loop through it,
                     // nor is anything that follows from it.
-                    let back = |s: State| reach.as_ref().is_none_or(|r| r.same(s, start));
-                    cycles(&view, start, mode, limit, back, &mut bufs, &mut best);
+                    // (Split by mode so that each search's test is one closure, not an option.)
+                    match &reach {
+                        Some(r) => {
+                            let back = |s| r.comp[s] == r.comp[start];
+                            cycles(&view, start, mode, limit, back, &mut bufs, &mut best);
+                        }
+                        None => cycles(&view, start, mode, limit, |_| true, &mut bufs, &mut best),
+                    }
                 }
                 if mode == Mode::Y {
                     continue;
@@ -476,17 +484,15 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
                     if let Some(limit) = limits.get(&best).1 {
                         // A state from which the goal cannot follow leads nowhere.
                         let goal = state(c, d, !on);
-                        search(
-                            &view,
-                            state(c, d, on),
-                            mode,
-                            limit,
-                            |s| reaches(s, goal),
-                            &mut parent,
-                            &mut nodes,
-                            &mut queue,
-                            &mut best,
-                        );
+                        let bufs = (&mut parent[..], &mut nodes[..], &mut queue);
+                        let start = state(c, d, on);
+                        match &reach {
+                            Some(r) => {
+                                let toward = r.toward(goal);
+                                search(&view, start, mode, limit, toward, bufs, &mut best);
+                            }
+                            None => search(&view, start, mode, limit, |_| true, bufs, &mut best),
+                        }
                     }
                 }
             }
@@ -714,16 +720,13 @@ fn describe(s: State) -> String {
 /// states for which `toward` holds are followed; it must hold for every state from which the
 /// negation follows (the others never lead to it, and as each state is reached first from a
 /// state that leads to it, leaving them out changes nothing).
-#[allow(clippy::too_many_arguments)]
 fn search(
     links: &View,
     start: State,
     mode: Mode,
     limit: u8,
     toward: impl Fn(State) -> bool,
-    parent: &mut [u16],
-    nodes: &mut [u8],
-    queue: &mut Vec<State>,
+    (parent, nodes, queue): (&mut [u16], &mut [u8], &mut Vec<State>),
     best: &mut Option<Best>,
 ) {
     let goal = start ^ 1;
