@@ -110,6 +110,11 @@ impl Links {
     pub(super) fn tabulate(&mut self, g: &Grid) {
         let mut next = std::mem::take(&mut self.next);
         next.clear();
+        // Room for every implication up front (a "holds" state has at most 8 on its cell and
+        // 20 on its digit, a "does not hold" state at most 4): grown push by push, the table
+        // was reallocated a dozen times.
+        let cands: u32 = g.cand.iter().map(|m| m.count_ones()).sum();
+        next.reserve(cands as usize * 32);
         self.start.clear();
         // The candidates' states in increasing order; the states between them get empty rows.
         for c in 0..81 {
