@@ -609,7 +609,12 @@ fn cycles(
             let mut skip = None;
             for &r in links.of(q) {
                 let r = r as State;
-                if r != start && seen.has(r) || !back(r) {
+                if r != start && seen.has(r) {
+                    continue;
+                }
+                if !back(r) {
+                    // Skipped wherever it is met: marked so as to be asked only once.
+                    seen.add(r);
                     continue;
                 }
                 if *skip.get_or_insert_with(|| on_path(q, p, parent, via)) {
@@ -752,10 +757,15 @@ fn search(
         }
         for &n in links.of(s) {
             let n = n as State;
-            if seen.has(n) || !toward(n) {
+            if seen.has(n) {
                 continue;
             }
+            // A state from which the goal does not follow is skipped wherever it is met: marked
+            // too, so as to be asked only once.
             seen.add(n);
+            if !toward(n) {
+                continue;
+            }
             parent[n] = s as u16;
             nodes[n] = nodes[s] + 1;
             queue.push(n);
