@@ -110,6 +110,11 @@ impl Links {
     pub(super) fn tabulate(&mut self, g: &Grid) {
         let mut next = std::mem::take(&mut self.next);
         next.clear();
+        // Room for every implication up front (a "holds" state has at most 8 on its cell and
+        // 20 on its digit, a "does not hold" state at most 4): grown push by push, the table
+        // was reallocated a dozen times.
+        let cands: u32 = g.cand.iter().map(|m| m.count_ones()).sum();
+        next.reserve(cands as usize * 32);
         self.start.clear();
         // The candidates' states in increasing order; the states between them get empty rows.
         for c in 0..81 {
@@ -165,8 +170,8 @@ impl Links {
 /// keep all of a "holds" state's and the first part of a "does not hold" state's (SE's rule).
 struct View<'a> {
     links: &'a Links,
-    /// Per state, its implications' range in `links.next`.
-    range: Vec<(u32, u32)>,
+    /// Per state, its implications in `links.next` (sliced once per mode, not per step).
+    range: Vec<&'a [u16]>,
 }
 
 impl<'a> View<'a> {
@@ -175,7 +180,7 @@ impl<'a> View<'a> {
         View {
             links,
             // States that are not candidates are never reached: left empty.
-            range: vec![(0, 0); STATES],
+            range: vec![&[]; STATES],
         }
     }
 
@@ -190,20 +195,20 @@ impl<'a> View<'a> {
                     let s = state(c, d, on);
                     let (lo, hi) = (self.links.start[s], self.links.start[s + 1]);
                     let own = if on { n - 1 } else { u32::from(n == 2) };
-                    self.range[s] = match mode {
+                    let (lo, hi) = match mode {
                         Mode::X => (lo + own, hi),
                         Mode::Y if !on => (lo, lo + own),
                         _ => (lo, hi),
                     };
+                    self.range[s] = &self.links.next[lo as usize..hi as usize];
                 }
             }
         }
     }
 
     /// The implications of `s` in the view's mode.
-    fn of(&self, s: State) -> &[u16] {
-        let (lo, hi) = self.range[s];
-        &self.links.next[lo as usize..hi as usize]
+    fn of(&self, s: State) -> &'a [u16] {
+        self.range[s]
     }
 }
 
@@ -227,17 +232,16 @@ impl Reach {
         const NONE: u16 = u16::MAX;
         let mut index = vec![NONE; STATES];
         let mut low = vec![0u16; STATES];
-        let mut stack: Vec<usize> = Vec::new();
+        // Sized for every state up front: grown push by push, they cost more than the search.
+        let mut stack: Vec<usize> = Vec::with_capacity(STATES);
         let mut comp = vec![NONE; STATES];
-        let mut big = Vec::new();
+        let mut big = Vec::with_capacity(STATES);
         // The states of each component, component after component (in completion order).
-        let mut members: Vec<u16> = Vec::new();
-        let mut sizes: Vec<u16> = Vec::new();
+        let mut members: Vec<u16> = Vec::with_capacity(STATES);
+        let mut sizes: Vec<u16> = Vec::with_capacity(STATES);
         let mut next = 0u16;
-        // The depth-first path: per state, where the next of its implications to follow is in
-        // `table`, and where they end.
-        let table = &links.links.next[..];
-        let mut calls: Vec<(usize, usize, usize)> = Vec::new();
+        // The depth-first path: per state, its implications still to follow.
+        let mut calls: Vec<(usize, std::slice::Iter<u16>)> = Vec::with_capacity(STATES);
         // The candidates' states in increasing order.
         let roots = (0..81).flat_map(|c| {
             super::candidates::digits_of(g.cand[c])
@@ -251,19 +255,17 @@ impl Reach {
             low[root] = next;
             next += 1;
             stack.push(root);
-            let (lo, hi) = links.range[root];
-            calls.push((root, lo as usize, hi as usize));
-            while let Some(&mut (v, ref mut i, end)) = calls.last_mut() {
-                if *i < end {
-                    let w = table[*i] as usize;
-                    *i += 1;
+            calls.push((root, links.of(root).iter()));
+            while let Some((v, rest)) = calls.last_mut() {
+                let v = *v;
+                if let Some(&w) = rest.next() {
+                    let w = w as usize;
                     if index[w] == NONE {
                         index[w] = next;
                         low[w] = next;
                         next += 1;
                         stack.push(w);
-                        let (lo, hi) = links.range[w];
-                        calls.push((w, lo as usize, hi as usize));
+                        calls.push((w, links.of(w).iter()));
                     } else if comp[w] == NONE {
                         // Reached and in no component yet: on the stack.
                         low[v] = low[v].min(index[w]);
@@ -271,7 +273,7 @@ impl Reach {
                     continue;
                 }
                 calls.pop();
-                if let Some(&(u, _, _)) = calls.last() {
+                if let Some(&(u, _)) = calls.last() {
                     low[u] = low[u].min(low[v]);
                 }
                 if low[v] != index[v] {
@@ -300,7 +302,9 @@ impl Reach {
             for &w in &members[at..at + size] {
                 for &x in links.of(w as usize) {
                     let cx = comp[x as usize] as usize;
-                    if cx != k {
+                    // A component already in the row came with all it reaches: every row
+                    // merged so far is closed, and so is this one's with them.
+                    if reach[row + cx / 64] & (1 << (cx % 64)) == 0 {
                         let (done, this) = reach.split_at_mut(row);
                         for (r, &q) in this[..words].iter_mut().zip(&done[cx * words..][..words]) {
                             *r |= q;
@@ -336,9 +340,11 @@ impl Reach {
         all[..self.words].iter().any(|&a| a != 0)
     }
 
-    /// True if `a` and `b` follow from each other.
-    fn same(&self, a: State, b: State) -> bool {
-        self.comp[a] == self.comp[b]
+    /// A test for the states from which `b` follows (the goal's row bit worked out once).
+    fn toward(&self, b: State) -> impl Fn(State) -> bool {
+        let cb = self.comp[b] as usize;
+        let (word, mask) = (cb / 64, 1u64 << (cb % 64));
+        move |a| self.reach[self.comp[a] as usize * self.words + word] & mask != 0
     }
 
     /// True if `a` lies on a loop of implications.
@@ -387,6 +393,34 @@ fn node_limit(best: &Option<Best>, base: f64, min: usize) -> Option<u8> {
     Some(n as u8)
 }
 
+/// [`node_limit`]'s answers for loops and chains in one mode, worked out again only when the
+/// best deduction's rating or length changes (they read nothing else).
+struct Limits {
+    /// The loops' and the chains' base ratings.
+    bases: (f64, f64),
+    /// The best deduction's rating and length the limits were worked out for, and the limits.
+    at: Option<(BestKey, Option<u8>, Option<u8>)>,
+}
+
+/// The best deduction's rating in tenths and length, if any.
+type BestKey = Option<(u32, usize)>;
+
+impl Limits {
+    /// The most candidates of a loop and of a chain that would still beat `best`.
+    fn get(&mut self, best: &Option<Best>) -> (Option<u8>, Option<u8>) {
+        let key = best.as_ref().map(|b| (b.tenths, b.nodes));
+        match self.at {
+            Some((k, cycle, chain)) if k == key => (cycle, chain),
+            _ => {
+                let cycle = node_limit(best, self.bases.0, 4);
+                let chain = node_limit(best, self.bases.1, 3);
+                self.at = Some((key, cycle, chain));
+                (cycle, chain)
+            }
+        }
+    }
+}
+
 /// Forcing chain or bidirectional cycle (SE's "forcing chains & cycles", 6.5 and up).
 pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
     let links = Links::both(g, &mut f.memo);
@@ -400,10 +434,13 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
     // in each, every candidate in grid order, its loops first, then its chains.
     for mode in [Mode::X, Mode::Y, Mode::Both] {
         view.set(g, mode);
-        let (cycle_base, chain_base) = if mode == Mode::Both {
-            (7.0, 7.0)
-        } else {
-            (6.5, 6.6)
+        let mut limits = Limits {
+            bases: if mode == Mode::Both {
+                (7.0, 7.0)
+            } else {
+                (6.5, 6.6)
+            },
+            at: None,
         };
         // X links stay on one digit: the searches from a digit's candidates read only its
         // cells. A digit whose cells are those of an earlier X pass that found nothing at the
@@ -428,13 +465,19 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
             }
             for d in super::candidates::digits_of(g.cand[c] & !skip) {
                 let on_loop = reach.as_ref().is_none_or(|r| r.on_loop(state(c, d, true)));
-                if let Some(limit) = node_limit(&best, cycle_base, 4).filter(|_| on_loop) {
+                if let Some(limit) = limits.get(&best).0.filter(|_| on_loop) {
                     let mut bufs = (&mut parent[..], &mut via[..], &mut nodes[..], &mut queue);
                     let start = state(c, d, true);
                     // A state that cannot lead back to the start is on no loop through it,
                     // nor is anything that follows from it.
-                    let back = |s: State| reach.as_ref().is_none_or(|r| r.same(s, start));
-                    cycles(&view, start, mode, limit, back, &mut bufs, &mut best);
+                    // (Split by mode so that each search's test is one closure, not an option.)
+                    match &reach {
+                        Some(r) => {
+                            let back = |s| r.comp[s] == r.comp[start];
+                            cycles(&view, start, mode, limit, back, &mut bufs, &mut best);
+                        }
+                        None => cycles(&view, start, mode, limit, |_| true, &mut bufs, &mut best),
+                    }
                 }
                 if mode == Mode::Y {
                     continue;
@@ -443,20 +486,18 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
                     if !reaches(state(c, d, on), state(c, d, !on)) {
                         continue;
                     }
-                    if let Some(limit) = node_limit(&best, chain_base, 3) {
+                    if let Some(limit) = limits.get(&best).1 {
                         // A state from which the goal cannot follow leads nowhere.
                         let goal = state(c, d, !on);
-                        search(
-                            &view,
-                            state(c, d, on),
-                            mode,
-                            limit,
-                            |s| reaches(s, goal),
-                            &mut parent,
-                            &mut nodes,
-                            &mut queue,
-                            &mut best,
-                        );
+                        let bufs = (&mut parent[..], &mut nodes[..], &mut queue);
+                        let start = state(c, d, on);
+                        match &reach {
+                            Some(r) => {
+                                let toward = r.toward(goal);
+                                search(&view, start, mode, limit, toward, bufs, &mut best);
+                            }
+                            None => search(&view, start, mode, limit, |_| true, bufs, &mut best),
+                        }
                     }
                 }
             }
@@ -546,8 +587,8 @@ fn cycles(
     let base = if mode == Mode::Both { 7.0 } else { 6.5 };
     queue.clear();
     queue.push(start);
-    let mut seen = [0u64; 23];
-    seen[start / 64] |= 1 << (start % 64);
+    let mut seen = Seen([0; 32]);
+    seen.add(start);
     nodes[start] = 1;
     parent[start] = u16::MAX;
     let mut head = 0;
@@ -568,7 +609,12 @@ fn cycles(
             let mut skip = None;
             for &r in links.of(q) {
                 let r = r as State;
-                if !back(r) || r != start && seen[r / 64] & (1 << (r % 64)) != 0 {
+                if r != start && seen.has(r) {
+                    continue;
+                }
+                if !back(r) {
+                    // Skipped wherever it is met: marked so as to be asked only once.
+                    seen.add(r);
                     continue;
                 }
                 if *skip.get_or_insert_with(|| on_path(q, p, parent, via)) {
@@ -576,7 +622,7 @@ fn cycles(
                 }
                 if r == start {
                     if len >= 4 && Best::beaten_by(best, base + length_increment(len), len) {
-                        let mut chain = path_to(p, parent, via);
+                        let mut chain = path_to(p, parent, via, nodes[p] as usize);
                         chain.push(q);
                         let elims = loop_eliminations(links, &chain);
                         if !elims.is_empty() {
@@ -591,16 +637,28 @@ fn cycles(
                     }
                     continue;
                 }
-                if seen[r / 64] & (1 << (r % 64)) != 0 {
-                    continue;
-                }
-                seen[r / 64] |= 1 << (r % 64);
+                // Not the start, so not seen yet (asked above).
+                seen.add(r);
                 parent[r] = p as u16;
                 via[r] = q as u16;
                 nodes[r] = nodes[p] + 2;
                 queue.push(r);
             }
         }
+    }
+}
+
+/// A set of states, one bit each: states are below 2048, so a state's word is its bits 6 to 10
+/// and masking them keeps the index in bounds without a check.
+struct Seen([u64; 32]);
+
+impl Seen {
+    fn has(&self, s: State) -> bool {
+        self.0[(s >> 6) & 31] & (1 << (s % 64)) != 0
+    }
+
+    fn add(&mut self, s: State) {
+        self.0[(s >> 6) & 31] |= 1 << (s % 64);
     }
 }
 
@@ -615,9 +673,11 @@ fn on_path(q: State, mut p: State, parent: &[u16], via: &[u16]) -> bool {
     false
 }
 
-/// The tree path from the start to `p`, both included.
-fn path_to(mut p: State, parent: &[u16], via: &[u16]) -> Vec<State> {
-    let mut path = vec![p];
+/// The tree path from the start to `p`, both included (with room for `nodes`, the states on it,
+/// and one more).
+fn path_to(mut p: State, parent: &[u16], via: &[u16], nodes: usize) -> Vec<State> {
+    let mut path = Vec::with_capacity(nodes + 1);
+    path.push(p);
     while parent[p] != u16::MAX {
         path.push(via[p] as usize);
         p = parent[p] as usize;
@@ -644,7 +704,10 @@ fn loop_eliminations(links: &View, chain: &[State]) -> Vec<(u8, u8)> {
             back[d as usize] |= seen;
         }
     }
-    let mut elims = Vec::new();
+    let count = (1..10)
+        .map(|d| (forw[d] & back[d]).count_ones())
+        .sum::<u32>();
+    let mut elims = Vec::with_capacity(count as usize);
     for d in 1..10u8 {
         for c in cells_of(forw[d as usize] & back[d as usize]) {
             elims.push((c as u8, d));
@@ -667,23 +730,20 @@ fn describe(s: State) -> String {
 /// states for which `toward` holds are followed; it must hold for every state from which the
 /// negation follows (the others never lead to it, and as each state is reached first from a
 /// state that leads to it, leaving them out changes nothing).
-#[allow(clippy::too_many_arguments)]
 fn search(
     links: &View,
     start: State,
     mode: Mode,
     limit: u8,
     toward: impl Fn(State) -> bool,
-    parent: &mut [u16],
-    nodes: &mut [u8],
-    queue: &mut Vec<State>,
+    (parent, nodes, queue): (&mut [u16], &mut [u8], &mut Vec<State>),
     best: &mut Option<Best>,
 ) {
     let goal = start ^ 1;
     queue.clear();
     queue.push(start);
-    let mut seen = [0u64; 23];
-    seen[start / 64] |= 1 << (start % 64);
+    let mut seen = Seen([0; 32]);
+    seen.add(start);
     nodes[start] = 1;
     parent[start] = u16::MAX;
     let mut head = 0;
@@ -697,10 +757,15 @@ fn search(
         }
         for &n in links.of(s) {
             let n = n as State;
-            if seen[n / 64] & (1 << (n % 64)) != 0 || !toward(n) {
+            if seen.has(n) {
                 continue;
             }
-            seen[n / 64] |= 1 << (n % 64);
+            // A state from which the goal does not follow is skipped wherever it is met: marked
+            // too, so as to be asked only once.
+            seen.add(n);
+            if !toward(n) {
+                continue;
+            }
             parent[n] = s as u16;
             nodes[n] = nodes[s] + 1;
             queue.push(n);
@@ -713,7 +778,8 @@ fn search(
     let Some(end) = found else {
         return;
     };
-    let mut chain = vec![end];
+    let mut chain = Vec::with_capacity(nodes[end] as usize);
+    chain.push(end);
     let mut s = end;
     while parent[s] != u16::MAX {
         s = parent[s] as usize;
