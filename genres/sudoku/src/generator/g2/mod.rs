@@ -32,6 +32,7 @@ use crate::board::Cells;
 use crate::level::Level;
 #[cfg(doc)]
 use crate::logic;
+use crate::logic::LogicGrade;
 use crate::puzzle::SudokuPuzzle;
 use closure::Closure;
 
@@ -48,18 +49,49 @@ pub fn generate_g2(seed: u64, target: Level) -> Result<Made> {
     retry(seed, target, max_attempts(target), attempt)
 }
 
+/// g2's EASY board for `seed` without g2's grade, for a version that grades it on its own
+/// ladder: the same board, attempts and final check as [`generate_g2`] at EASY. At EASY a clue
+/// goes only when singles still fill its cell, so every puzzle left is solved by singles, its
+/// grade within EASY always succeeds and the first attempt is delivered; the grade is all this
+/// skips. The returned grade is a stand-in (EASY, score 0) that the caller replaces.
+pub(crate) fn easy_board(seed: u64) -> Result<Made> {
+    retry(
+        seed,
+        Level::Easy,
+        max_attempts(Level::Easy),
+        |rng, target| {
+            let (puzzle, solution) = draw(rng, target);
+            Some(Attempt {
+                puzzle,
+                solution,
+                grade: LogicGrade {
+                    level: Level::Easy,
+                    score: 0.0,
+                    techniques: Vec::new(),
+                    solved: true,
+                },
+            })
+        },
+    )
+}
+
 /// One attempt: a grid, a removal order, removal, a grade (as g1's attempt).
 fn attempt(rng: &mut Rng, target: Level) -> Option<Attempt> {
-    let solution = g2_grid(rng);
-    let mut order: [u8; 81] = std::array::from_fn(|i| i as u8);
-    rng.shuffle(&mut order);
-    let puzzle = remove_clues(&solution, &order, target);
+    let (puzzle, solution) = draw(rng, target);
     let grade = grade_attempt(&puzzle, target)?;
     Some(Attempt {
         puzzle,
         solution,
         grade,
     })
+}
+
+/// An attempt's grid and removal: (puzzle, solution).
+fn draw(rng: &mut Rng, target: Level) -> (Cells, Cells) {
+    let solution = g2_grid(rng);
+    let mut order: [u8; 81] = std::array::from_fn(|i| i as u8);
+    rng.shuffle(&mut order);
+    (remove_clues(&solution, &order, target), solution)
 }
 
 /// The digits (bit v) placed in every row, column and box.
