@@ -3,7 +3,7 @@
 //! A genre implements [`Genre`] with its own types; [`crate::registry::Registered`] wraps it into
 //! the dyn-safe, JSON-in/JSON-out [`crate::registry::DynGenre`] that the CLI, server and wasm use.
 //! Capabilities a genre lacks are declared in [`Capabilities`] and answered with
-//! [`ErrorKind::Unsupported`](crate::ErrorKind::Unsupported), never faked.
+//! [`ErrorKind::Unsupported`], never faked.
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};

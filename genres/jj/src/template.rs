@@ -388,7 +388,7 @@ pub fn library() -> Vec<Template> {
 }
 
 /// The template list generator version `generator` draws from, in its frozen order: g1 the
-/// original 22 files, g2 those and then [`G2_FILES`]. None for a version without a list.
+/// original 22 files, g2 those and then `G2_FILES`. None for a version without a list.
 pub fn library_for(generator: u32) -> Option<Vec<Template>> {
     match generator {
         1 => Some(parse_all(G1_FILES.iter())),

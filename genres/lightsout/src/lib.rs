@@ -45,7 +45,7 @@
 //! # Modules
 //! [`board`] bit grid and press rule · [`gf2`] bitset elimination · [`chase`] light chasing ·
 //! [`dense`] one-unknown-per-cell check · [`solver`] nullity, counts, minimal presses ·
-//! [`generate`] reverse generation · [`params`] params text · [`puzzle`] JSON forms ·
+//! [`generator::reverse_v1`] reverse generation · [`params`] params text · [`puzzle`] JSON forms ·
 //! [`format`](mod@format) text form · [`hint`] hints and win check · [`generator`] generator versions.
 
 pub mod board;

@@ -4,7 +4,7 @@
 //! At levels 8-10 g1 asks "do the techniques up to the target solve it?" from nothing for every
 //! cell, each time paying for trials. g2 draws one PRNG order and walks it twice: first removing
 //! clues while the techniques up to level 7 still solve the puzzle (resumed closures, no
-//! trials: see [`super::engine_v1::removal`]), then, over the clues left, removing each one while the
+//! trials: see `engine_v1::removal`), then, over the clues left, removing each one while the
 //! techniques up to the target level still solve it. A clue the first walk kept is tested again
 //! by the second, so every clue left is needed at the target level. The result must grade
 //! exactly at the target (the ladder up to the level below does not solve it); otherwise a new

@@ -5,7 +5,7 @@
 //! Levels 1-7 are g1's boards (engine_v1's procedure). At levels 8-10 one PRNG order is walked
 //! twice, as in g2: first removing clues while the techniques up to level 7 still solve the
 //! puzzle (engine_v1's resumed removal), then, over the clues left, removing each one while the
-//! techniques up to the target still solve it, at most [`TRIAL_TESTS`] tests (twice g2's), each
+//! techniques up to the target still solve it, at most `TRIAL_TESTS` tests (twice g2's), each
 //! bounded in counted work. The levels mean what they mean in g2 (the ladder and trial depths are
 //! engine_v1's); the boards differ from g2's where the second walk goes beyond 24 tests, or
 //! where a test's work bound (which now counts only the assumptions engine_v2 follows) cuts
@@ -13,7 +13,7 @@
 //! up to the level below does not solve it); otherwise a new loop is drawn on the same stream.
 //! Every board is proven unique before it is returned, once (g2 searched twice): by the search
 //! within a node budget, or when that runs out by the ladder solving it without the answer
-//! ([`proven_unique_fast`]).
+//! (`proven_unique_fast`).
 
 use dayseed_core::{Budget, Count, Error, ErrorKind, Generated, Result, Rng};
 

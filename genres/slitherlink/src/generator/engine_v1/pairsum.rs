@@ -135,7 +135,7 @@ const PAIR_DECISIONS: [u8; 72] = {
     out
 };
 
-/// [`PAIR_DECISIONS`] for mask `m` and edge states `a`, `b`.
+/// `PAIR_DECISIONS` for mask `m` and edge states `a`, `b`.
 #[inline]
 pub fn pair_decisions(m: u8, a: u8, b: u8) -> u8 {
     PAIR_DECISIONS[usize::from(m & 7) * 9 + usize::from(a % 3) * 3 + usize::from(b % 3)]
