@@ -1,7 +1,7 @@
 //! The procedure g1 and g2 share, frozen with both: the attempt bound, the retry loop on one
 //! RNG stream with its fallback, the removal test, the grading of an attempt and the final
 //! uniqueness re-check (steps 1, 3's test, 4, 5 and 6 of the g1 docs). It grades on the frozen
-//! [`LADDER_V1`] and counts nodes on the frozen [`solver_v1`], never on today's grader or
+//! `LADDER_V1` and counts nodes on the frozen [`solver_v1`], never on today's grader or
 //! solver. Never edited: a version that wants another procedure writes its own.
 
 use dayseed_core::rng::Rng;

@@ -1,9 +1,9 @@
 //! The g3 generator: g2's grids, removal orders and retry policy, with every level decided by
-//! the frozen [`LADDER_V2`] (Sukaku Explainer's scale, the ladder our grading reports use), so a
+//! the frozen `LADDER_V2` (Sukaku Explainer's scale, the ladder our grading reports use), so a
 //! delivered board's level is the level we publish for it.
 //!
 //! # g3, step by step (everything here is part of the g3 contract)
-//! 1. The stream, attempts, hit, fallback and final check are g2's ([`retry`]): the stream is
+//! 1. The stream, attempts, hit, fallback and final check are g2's (`retry`): the stream is
 //!    `Rng::from_seed(seed ^ (rank << 56))` (rank 1 = EASY .. 5 = MASTER); up to
 //!    [`max_attempts`] attempts (256 for EASY to HARD, 4096 for EXPERT and MASTER); the first
 //!    attempt whose grade is the target is delivered; after that many misses the closest miss
@@ -21,7 +21,7 @@
 //!    hidden single at once is not tested further). Otherwise the clue goes when the puzzle
 //!    stays unique without it ([`solver::has_other_solution`] is false within
 //!    [`REMOVAL_BUDGET`] nodes; an exhausted budget keeps the clue) and, at MEDIUM and HARD,
-//!    `LADDER_V2` solves it within the target ([`logic::grade_capped`] on [`LADDER_V2`]); at
+//!    `LADDER_V2` solves it within the target ([`logic::grade_capped`] on `LADDER_V2`); at
 //!    EXPERT and MASTER uniqueness alone decides, so the puzzle left is minimal. From the first
 //!    such removal on only this second test is used (as in g2).
 //! 5. The attempt's grade is the `LADDER_V2` grade of the puzzle left, taken once:
