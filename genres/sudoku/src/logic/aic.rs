@@ -748,10 +748,21 @@ fn search(
     parent[start] = u16::MAX;
     let mut head = 0;
     let mut found = None;
+    // The search read backwards: by contraposition, `n` leads to the goal in as many steps as
+    // the start leads to `n ^ 1`, so a state queued whose opposite is queued too lies on a
+    // path from the start to the goal of `nodes[n] + nodes[n ^ 1] - 1` candidates. `meet` is
+    // the shortest such path seen. Once every state at `k` steps is queued, the goal's path
+    // (of `d + 1` candidates) is either at most `2k` steps long, and then its middle state and
+    // that state's opposite are queued and `meet` is `d + 1`, or longer: so `d + 1 >= min(meet,
+    // 2k + 2)`. When that exceeds `limit` the search below finds nothing: stopped.
+    let mut queued = Seen([0; 32]);
+    queued.add(start);
+    let mut meet = u32::MAX;
     'bfs: while head < queue.len() {
         let s = queue[head];
         head += 1;
-        if nodes[s] >= limit {
+        // Every state at `nodes[s] - 1` steps is queued when the first of them is taken.
+        if nodes[s] >= limit || meet.min(2 * nodes[s] as u32) > limit as u32 {
             // Breadth first: every state still queued is as long.
             break;
         }
@@ -769,6 +780,10 @@ fn search(
             parent[n] = s as u16;
             nodes[n] = nodes[s] + 1;
             queue.push(n);
+            queued.add(n);
+            if queued.has(n ^ 1) {
+                meet = meet.min(nodes[n] as u32 + nodes[n ^ 1] as u32 - 1);
+            }
             if n == goal {
                 found = Some(goal);
                 break 'bfs;
