@@ -622,10 +622,12 @@ fn cycles(
                 }
                 if r == start {
                     if len >= 4 && Best::beaten_by(best, base + length_increment(len), len) {
-                        let mut chain = path_to(p, parent, via, nodes[p] as usize);
-                        chain.push(q);
-                        let elims = loop_eliminations(links, &chain);
-                        if !elims.is_empty() {
+                        // Most loops remove nothing: the path is only built for one that does.
+                        let targets = loop_targets(links, q, p, parent, via);
+                        if targets.iter().any(|&t| t != 0) {
+                            let mut chain = path_to(p, parent, via, nodes[p] as usize);
+                            chain.push(q);
+                            let elims = loop_eliminations(&targets);
                             *best = Some(Best {
                                 tenths: to_tenths(base + length_increment(len)),
                                 nodes: len,
@@ -687,29 +689,42 @@ fn path_to(mut p: State, parent: &[u16], via: &[u16], nodes: usize) -> Vec<State
     path
 }
 
-/// The candidates a loop removes (see [`cycles`]).
-fn loop_eliminations(links: &View, chain: &[State]) -> Vec<(u8, u8)> {
+/// Per digit, the cells a loop removes it from (see [`cycles`]): the loop is the tree path from
+/// the start to `p`, then `q`, which implies the start.
+fn loop_targets(links: &View, q: State, mut p: State, parent: &[u16], via: &[u16]) -> [Bits; 10] {
     let mut cells: Bits = 0;
-    for &s in chain {
-        cells |= bit(cell_of(s));
-    }
     let mut forw = [0u128; 10];
     let mut back = [0u128; 10];
-    for &s in chain {
+    // The loop's own cells are taken out at the end (the same as from each peer set).
+    let mut add = |s: State| {
         let (c, d) = (cell_of(s), digit_of(s));
-        let seen = PEER_BITS[c] & links.links.digit[d as usize] & !cells;
+        cells |= bit(c);
+        let seen = PEER_BITS[c] & links.links.digit[d as usize];
         if s % 2 == 1 {
             forw[d as usize] |= seen;
         } else {
             back[d as usize] |= seen;
         }
+    };
+    add(q);
+    add(p);
+    while parent[p] != u16::MAX {
+        add(via[p] as usize);
+        p = parent[p] as usize;
+        add(p);
     }
-    let count = (1..10)
-        .map(|d| (forw[d] & back[d]).count_ones())
-        .sum::<u32>();
+    for (f, b) in forw.iter_mut().zip(back) {
+        *f &= b & !cells;
+    }
+    forw
+}
+
+/// The eliminations of [`loop_targets`], sorted.
+fn loop_eliminations(targets: &[Bits; 10]) -> Vec<(u8, u8)> {
+    let count = targets.iter().map(|t| t.count_ones()).sum::<u32>();
     let mut elims = Vec::with_capacity(count as usize);
     for d in 1..10u8 {
-        for c in cells_of(forw[d as usize] & back[d as usize]) {
+        for c in cells_of(targets[d as usize]) {
             elims.push((c as u8, d));
         }
     }
