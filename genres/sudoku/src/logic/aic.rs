@@ -583,6 +583,12 @@ fn cycles(
     bufs: &mut CycleBufs,
     best: &mut Option<Best>,
 ) {
+    // A loop closes on a "does not hold" state that implies the start: by contraposition, the
+    // negation of one that the start's negation implies (each mode keeps its links both ways).
+    // With none, there is no loop.
+    if links.of(start ^ 1).is_empty() {
+        return;
+    }
     let (parent, via, nodes, queue) = bufs;
     let base = if mode == Mode::Both { 7.0 } else { 6.5 };
     queue.clear();
