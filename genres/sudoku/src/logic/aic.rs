@@ -67,6 +67,14 @@ fn digit_of(s: State) -> u8 {
     ((s / 2) % 9 + 1) as u8
 }
 
+/// The candidates' states in increasing order.
+fn candidate_states(g: &Grid) -> impl Iterator<Item = State> + '_ {
+    (0..81).flat_map(|c| {
+        super::candidates::digits_of(g.cand[c])
+            .flat_map(move |d| [state(c, d, false), state(c, d, true)])
+    })
+}
+
 /// The number of states.
 const STATES: usize = 1458;
 
@@ -227,67 +235,71 @@ pub(super) struct Reach {
 }
 
 impl Reach {
-    /// The components of the candidates' states (no implication leads to another state).
-    fn new(g: &Grid, links: &View) -> Reach {
+    /// The components of the candidates' states with both kinds of links (no implication leads
+    /// to another state).
+    fn new(g: &Grid, links: &Links) -> Reach {
         const NONE: u16 = u16::MAX;
-        let mut index = vec![NONE; STATES];
+        let (start, next) = (&links.start[..], &links.next[..]);
+        // Depth-first order, from 1 (0: not reached yet), and the lowest order reachable.
+        let mut index = vec![0u16; STATES];
         let mut low = vec![0u16; STATES];
         // Sized for every state up front: grown push by push, they cost more than the search.
-        let mut stack: Vec<usize> = Vec::with_capacity(STATES);
+        let mut stack: Vec<u16> = Vec::with_capacity(STATES);
         let mut comp = vec![NONE; STATES];
         let mut big = Vec::with_capacity(STATES);
         // The states of each component, component after component (in completion order).
         let mut members: Vec<u16> = Vec::with_capacity(STATES);
         let mut sizes: Vec<u16> = Vec::with_capacity(STATES);
-        let mut next = 0u16;
-        // The depth-first path: per state, its implications still to follow.
-        let mut calls: Vec<(usize, std::slice::Iter<u16>)> = Vec::with_capacity(STATES);
-        // The candidates' states in increasing order.
-        let roots = (0..81).flat_map(|c| {
-            super::candidates::digits_of(g.cand[c])
-                .flat_map(move |d| [state(c, d, false), state(c, d, true)])
-        });
-        for root in roots {
-            if index[root] != NONE {
+        let mut order = 0u16;
+        // The depth-first path above the current state: each state and its next implication's
+        // place in `next`.
+        let mut calls: Vec<(usize, usize)> = Vec::with_capacity(STATES);
+        for root in candidate_states(g) {
+            if index[root] != 0 {
                 continue;
             }
-            index[root] = next;
-            low[root] = next;
-            next += 1;
-            stack.push(root);
-            calls.push((root, links.of(root).iter()));
-            while let Some((v, rest)) = calls.last_mut() {
-                let v = *v;
-                if let Some(&w) = rest.next() {
-                    let w = w as usize;
-                    if index[w] == NONE {
-                        index[w] = next;
-                        low[w] = next;
-                        next += 1;
-                        stack.push(w);
-                        calls.push((w, links.of(w).iter()));
-                    } else if comp[w] == NONE {
+            order += 1;
+            index[root] = order;
+            low[root] = order;
+            stack.push(root as u16);
+            let (mut v, mut at) = (root, start[root] as usize);
+            'dfs: loop {
+                while at < start[v + 1] as usize {
+                    let w = next[at] as usize;
+                    at += 1;
+                    if index[w] == 0 {
+                        calls.push((v, at));
+                        order += 1;
+                        index[w] = order;
+                        low[w] = order;
+                        stack.push(w as u16);
+                        (v, at) = (w, start[w] as usize);
+                        continue 'dfs;
+                    }
+                    if comp[w] == NONE {
                         // Reached and in no component yet: on the stack.
                         low[v] = low[v].min(index[w]);
                     }
-                    continue;
                 }
-                calls.pop();
-                if let Some(&(u, _)) = calls.last() {
-                    low[u] = low[u].min(low[v]);
+                if low[v] == index[v] {
+                    let k = sizes.len() as u16;
+                    let from = members.len();
+                    while let Some(w) = stack.pop() {
+                        comp[w as usize] = k;
+                        members.push(w);
+                        if w as usize == v {
+                            break;
+                        }
+                    }
+                    let size = members.len() - from;
+                    sizes.push(size as u16);
+                    big.push(size > 1);
                 }
-                if low[v] != index[v] {
-                    continue;
-                }
-                let k = big.len();
-                let from = stack.iter().rposition(|&w| w == v).expect("on the stack");
-                for &w in &stack[from..] {
-                    comp[w] = k as u16;
-                    members.push(w as u16);
-                }
-                sizes.push((stack.len() - from) as u16);
-                big.push(stack.len() - from > 1);
-                stack.truncate(from);
+                let Some((u, pos)) = calls.pop() else {
+                    break;
+                };
+                low[u] = low[u].min(low[v]);
+                (v, at) = (u, pos);
             }
         }
         // Each component's reach, one bit per component: its successors are completed before
@@ -457,7 +469,7 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
         }
         // Which states each state can reach at all: a search whose goal is out of reach, or a
         // cycle search from a state on no loop, finds nothing at any length.
-        let reach = (mode == Mode::Both).then(|| Reach::new(g, &view));
+        let reach = (mode == Mode::Both).then(|| Reach::new(g, &links));
         let reaches = |a: State, b: State| reach.as_ref().is_none_or(|r| r.reaches(a, b));
         for c in 0..81 {
             if g.value[c] != 0 || (mode == Mode::Y && g.cand[c].count_ones() != 2) {
@@ -862,8 +874,8 @@ mod tests {
             links.tabulate(&g);
             let mut view = View::new(&links);
             view.set(&g, Mode::Both);
-            let links = view;
             let reach = Reach::new(&g, &links);
+            let links = view;
             let cands: Vec<State> = (0..STATES)
                 .filter(|&s| g.cand[cell_of(s)] & (1 << digit_of(s)) != 0)
                 .collect();
