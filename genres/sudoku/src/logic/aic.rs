@@ -22,7 +22,7 @@
 //! in grid order; loops before chains).
 
 use super::candidates::{
-    Bits, Grid, PEER_BITS, UNIT_BITS, bit, cell_name, cells_of, col, peers_se_in, row,
+    Bits, Grid, PEER_BITS, UNITS, bit, cell_name, cells_of, col, digits_of, row,
 };
 use super::technique::{DigitRung, Finding, Memo};
 
@@ -83,7 +83,7 @@ const STATES: usize = 1458;
 pub(super) struct Links {
     /// Cells holding each digit as a candidate.
     pub(super) digit: [Bits; 10],
-    /// The implications of every state with both kinds of links, in [`Links::each`]'s order
+    /// The implications of every state with both kinds of links, in [`Links::tabulate`]'s order
     /// (built once, as every search follows them many times): those of state `s` are
     /// `next[start[s]..start[s + 1]]`.
     start: Vec<u32>,
@@ -114,7 +114,9 @@ impl Links {
     }
 
     /// Tabulates the implications of every candidate's two states with both kinds of links (a
-    /// state that is not a candidate is never reached and has none).
+    /// state that is not a candidate is never reached and has none): first those on its own
+    /// cell (the Y links), then those on its digit (the X links; see [`View`]), each part in
+    /// SE's order: the cell's own candidates, then the box, the row and the column.
     pub(super) fn tabulate(&mut self, g: &Grid) {
         let mut next = std::mem::take(&mut self.next);
         next.clear();
@@ -123,14 +125,52 @@ impl Links {
         // was reallocated a dozen times.
         let cands: u32 = g.cand.iter().map(|m| m.count_ones()).sum();
         next.reserve(cands as usize * 32);
+        // Per digit and unit, the digit's places in the unit (bit i: the unit's i-th cell).
+        let mut places = [[0u16; 27]; 10];
+        for (u, cells) in UNITS.iter().enumerate() {
+            for (i, &c) in cells.iter().enumerate() {
+                for d in digits_of(g.cand[c as usize]) {
+                    places[d as usize][u] |= 1 << i;
+                }
+            }
+        }
         self.start.clear();
-        // The candidates' states in increasing order; the states between them get empty rows.
         for c in 0..81 {
-            for d in super::candidates::digits_of(g.cand[c]) {
-                for on in [false, true] {
-                    let s = state(c, d, on);
-                    self.start.resize(s + 1, next.len() as u32);
-                    self.each(g, s, |q| next.push(q as u16));
+            let (r, k, b) = (row(c), col(c), super::candidates::box_of(c));
+            // `c`'s place in its box, and the places of its box's cells in its row and column.
+            let in_box = (r % 3) * 3 + k % 3;
+            let (box_cols, box_rows) = (7u16 << (k / 3 * 3), 7u16 << (r / 3 * 3));
+            let two = g.cand[c].count_ones() == 2;
+            for d in digits_of(g.cand[c]) {
+                let p = &places[d as usize];
+                let s = state(c, d, false);
+                self.start.resize(s + 1, next.len() as u32);
+                // "Does not hold": the other candidate of a two-candidate cell, then the other
+                // place of the digit in each unit where it has two.
+                if two {
+                    let e = (g.cand[c] & !(1 << d)).trailing_zeros() as u8;
+                    next.push(state(c, e, true) as u16);
+                }
+                for (u, i) in [(18 + b, in_box), (r, k), (9 + k, r)] {
+                    let m = p[u] & !(1 << i);
+                    if m != 0 && m & (m - 1) == 0 {
+                        next.push(state(UNITS[u][m.trailing_zeros() as usize] as usize, d, true) as u16);
+                    }
+                }
+                // "Holds": the cell's other candidates, then the digit's other places in the box,
+                // in the row outside the box, in the column outside the box.
+                self.start.push(next.len() as u32);
+                for e in digits_of(g.cand[c] & !(1 << d)) {
+                    next.push(state(c, e, false) as u16);
+                }
+                for i in bits(p[18 + b] & !(1 << in_box)) {
+                    next.push(state(UNITS[18 + b][i] as usize, d, false) as u16);
+                }
+                for i in bits(p[r] & !box_cols) {
+                    next.push(state(r * 9 + i, d, false) as u16);
+                }
+                for i in bits(p[9 + k] & !box_rows) {
+                    next.push(state(i * 9 + k, d, false) as u16);
                 }
             }
         }
@@ -142,37 +182,21 @@ impl Links {
     pub(super) fn of(&self, s: State) -> &[u16] {
         &self.next[self.start[s] as usize..self.start[s + 1] as usize]
     }
+}
 
-    /// Calls `visit(next)` for every implication of `s`: first those on its own cell (the Y
-    /// links), then those on its digit (the X links; see [`View`]).
-    fn each(&self, g: &Grid, s: State, mut visit: impl FnMut(State)) {
-        let (c, d) = (cell_of(s), digit_of(s));
-        // SE's order: the cell's own candidates, then the box, the row and the column.
-        if s % 2 == 1 {
-            for e in super::candidates::digits_of(g.cand[c] & !(1 << d)) {
-                visit(state(c, e, false));
-            }
-            for q in peers_se_in(c, self.digit[d as usize]) {
-                visit(state(q, d, false));
-            }
-        } else {
-            if g.cand[c].count_ones() == 2 {
-                let e = (g.cand[c] & !(1 << d)).trailing_zeros() as u8;
-                visit(state(c, e, true));
-            }
-            for u in [18 + super::candidates::box_of(c), row(c), 9 + col(c)] {
-                let m = self.digit[d as usize] & UNIT_BITS[u] & !bit(c);
-                // Exactly one other place (a power of two, without a software popcount).
-                if m != 0 && m & (m - 1) == 0 {
-                    visit(state(m.trailing_zeros() as usize, d, true));
-                }
-            }
-        }
-    }
+/// The set bits of a nine-bit mask, lowest first.
+fn bits(mut m: u16) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            i
+        })
+    })
 }
 
 /// The implications one search mode allows, as part of each state's in a [`Links`] table:
-/// [`Links::each`] lists a state's implications on its own cell first (a "holds" state's weak
+/// [`Links::tabulate`] lists a state's implications on its own cell first (a "holds" state's weak
 /// links to the cell's other candidates, a "does not hold" state's Y link), then those on its
 /// digit (weak links to its peers, X links). X links only keep the second part; Y links only
 /// keep all of a "holds" state's and the first part of a "does not hold" state's (SE's rule).
@@ -851,6 +875,7 @@ fn search(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::logic::candidates::{UNIT_BITS, box_of, peers_se_in};
     use crate::logic::testutil::{HARD_PUZZLES, grid_with_candidates, parse};
 
     /// The states reachable from `a` (itself only if on a loop), by breadth-first search.
@@ -891,6 +916,39 @@ mod tests {
                 }
             }
             assert!(pairs > 0 && pairs < cands.len() * cands.len());
+        }
+    }
+
+    #[test]
+    fn table_lists_implications_in_se_order() {
+        // Per state: on its cell, then on its digit, peers in SE's order (box, row, column).
+        for p in HARD_PUZZLES {
+            let g = Grid::new(&parse(p)).unwrap();
+            let mut links = Links::new(&g);
+            links.tabulate(&g);
+            for s in 0..STATES {
+                let (c, d) = (cell_of(s), digit_of(s));
+                let mut want = Vec::new();
+                if g.cand[c] & (1 << d) == 0 {
+                } else if s % 2 == 1 {
+                    want.extend(digits_of(g.cand[c] & !(1 << d)).map(|e| state(c, e, false)));
+                    let peers = peers_se_in(c, links.digit[d as usize]);
+                    want.extend(peers.map(|q| state(q, d, false)));
+                } else {
+                    if g.cand[c].count_ones() == 2 {
+                        let e = (g.cand[c] & !(1 << d)).trailing_zeros() as u8;
+                        want.push(state(c, e, true));
+                    }
+                    for u in [18 + box_of(c), row(c), 9 + col(c)] {
+                        let m = links.digit[d as usize] & UNIT_BITS[u] & !bit(c);
+                        if m.count_ones() == 1 {
+                            want.push(state(m.trailing_zeros() as usize, d, true));
+                        }
+                    }
+                }
+                let got: Vec<State> = links.of(s).iter().map(|&q| q as State).collect();
+                assert_eq!(got, want, "{p} {s}");
+            }
         }
     }
 
