@@ -553,7 +553,8 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
         return false;
     };
     f.rating = Some(b.tenths as f64 / 10.0);
-    let steps: Vec<String> = b.chain.iter().map(|&s| describe(s)).collect();
+    // The chain in words, for hints only.
+    let steps = || b.chain.iter().map(|&s| describe(s)).collect::<Vec<_>>().join(" ⇒ ");
     if !b.loop_elims.is_empty() {
         f.eliminations.extend_from_slice(&b.loop_elims);
         if f.explain {
@@ -565,7 +566,7 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
             };
             f.explain_eliminations(format!(
                 "Bidirectional {kind}cycle: {} ⇒ {} (a loop: it holds read forwards or backwards, so of each linked pair one candidate is true)",
-                steps.join(" ⇒ "),
+                steps(),
                 describe(b.chain[0])
             ));
         }
@@ -587,7 +588,7 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
         };
         f.text = format!(
             "Forcing chain: {} (each step follows from the one before), a contradiction, so {verdict}",
-            steps.join(" ⇒ ")
+            steps()
         );
     }
     true
