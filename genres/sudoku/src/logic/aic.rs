@@ -216,24 +216,25 @@ impl<'a> View<'a> {
         }
     }
 
-    /// Sets the view to `mode` (`g` is the grid `links` was tabulated on).
-    fn set(&mut self, g: &Grid, mode: Mode) {
+    /// Sets the view to `mode` for the candidates of `digits` (`g` is the grid `links` was
+    /// tabulated on; the other states keep what they had).
+    fn set(&mut self, g: &Grid, mode: Mode, digits: u16) {
+        let (start, next) = (&self.links.start, &self.links.next);
         for c in 0..81 {
             // A "holds" state's implications on its cell are the cell's other candidates; a
             // "does not hold" state has one there if the cell has two candidates.
-            let n = g.cand[c].count_ones();
-            for d in super::candidates::digits_of(g.cand[c]) {
-                for on in [false, true] {
-                    let s = state(c, d, on);
-                    let (lo, hi) = (self.links.start[s], self.links.start[s + 1]);
-                    let own = if on { n - 1 } else { u32::from(n == 2) };
-                    let (lo, hi) = match mode {
-                        Mode::X => (lo + own, hi),
-                        Mode::Y if !on => (lo, lo + own),
-                        _ => (lo, hi),
-                    };
-                    self.range[s] = &self.links.next[lo as usize..hi as usize];
-                }
+            let n = g.cand[c].count_ones() as usize;
+            for d in digits_of(g.cand[c] & digits) {
+                // The cell's "does not hold" state, then its "holds" state.
+                let s = state(c, d, false);
+                let (off, on, end) = (start[s] as usize, start[s + 1] as usize, start[s + 2] as usize);
+                let (off, on) = match mode {
+                    Mode::X => (off + usize::from(n == 2)..on, on + n - 1..end),
+                    Mode::Y => (off..off + usize::from(n == 2), on..end),
+                    Mode::Both => (off..on, on..end),
+                };
+                self.range[s] = &next[off];
+                self.range[s + 1] = &next[on];
             }
         }
     }
@@ -469,7 +470,6 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
     // SE's order: X links only, then Y links only (loops from two-candidate cells), then both;
     // in each, every candidate in grid order, its loops first, then its chains.
     for mode in [Mode::X, Mode::Y, Mode::Both] {
-        view.set(g, mode);
         let mut limits = Limits {
             bases: if mode == Mode::Both {
                 (7.0, 7.0)
@@ -491,6 +491,8 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
                 }
             }
         }
+        // (X links only: the skipped digits' states are not read.)
+        view.set(g, mode, !skip);
         // Which states each state can reach at all: a search whose goal is out of reach, or a
         // cycle search from a state on no loop, finds nothing at any length.
         let reach = (mode == Mode::Both).then(|| Reach::new(g, &links));
@@ -899,7 +901,7 @@ mod tests {
             let mut links = Links::new(&g);
             links.tabulate(&g);
             let mut view = View::new(&links);
-            view.set(&g, Mode::Both);
+            view.set(&g, Mode::Both, !0);
             let reach = Reach::new(&g, &links);
             let links = view;
             let cands: Vec<State> = (0..STATES)
@@ -963,7 +965,7 @@ mod tests {
             links.tabulate(&g);
             let mut view = View::new(&links);
             for mode in [Mode::X, Mode::Y, Mode::Both] {
-                view.set(&g, mode);
+                view.set(&g, mode, !0);
                 for s in (0..STATES).filter(|&s| g.cand[cell_of(s)] & (1 << digit_of(s)) != 0) {
                     let want: Vec<u16> = (links.of(s).iter().copied())
                         .filter(|&q| match mode {
