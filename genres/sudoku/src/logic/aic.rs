@@ -814,9 +814,9 @@ fn search(
     // the shortest such path seen. Once every state at `k` steps is queued, the goal's path
     // (of `d + 1` candidates) is either at most `2k` steps long, and then its middle state and
     // that state's opposite are queued and `meet` is `d + 1`, or longer: so `d + 1 >= min(meet,
-    // 2k + 2)`. When that exceeds `limit` the search below finds nothing: stopped.
-    let mut queued = Seen([0; 32]);
-    queued.add(start);
+    // 2k + 2)`. When that exceeds `limit` the search below finds nothing: stopped. (As `n`
+    // follows from the start, `n ^ 1` leads to the goal: if seen, it passed `toward` and was
+    // queued.)
     let mut meet = u32::MAX;
     'bfs: while head < queue.len() {
         let s = queue[head];
@@ -840,8 +840,7 @@ fn search(
             parent[n] = s as u16;
             nodes[n] = nodes[s] + 1;
             queue.push(n);
-            queued.add(n);
-            if queued.has(n ^ 1) {
+            if seen.has(n ^ 1) {
                 meet = meet.min(nodes[n] as u32 + nodes[n ^ 1] as u32 - 1);
             }
             if n == goal {
