@@ -154,7 +154,9 @@ impl Links {
                 for (u, i) in [(18 + b, in_box), (r, k), (9 + k, r)] {
                     let m = p[u] & !(1 << i);
                     if m != 0 && m & (m - 1) == 0 {
-                        next.push(state(UNITS[u][m.trailing_zeros() as usize] as usize, d, true) as u16);
+                        next.push(
+                            state(UNITS[u][m.trailing_zeros() as usize] as usize, d, true) as u16,
+                        );
                     }
                 }
                 // "Holds": the cell's other candidates, then the digit's other places in the box,
@@ -227,7 +229,11 @@ impl<'a> View<'a> {
             for d in digits_of(g.cand[c] & digits) {
                 // The cell's "does not hold" state, then its "holds" state.
                 let s = state(c, d, false);
-                let (off, on, end) = (start[s] as usize, start[s + 1] as usize, start[s + 2] as usize);
+                let (off, on, end) = (
+                    start[s] as usize,
+                    start[s + 1] as usize,
+                    start[s + 2] as usize,
+                );
                 let (off, on) = match mode {
                     Mode::X => (off + usize::from(n == 2)..on, on + n - 1..end),
                     Mode::Y => (off..off + usize::from(n == 2), on..end),
@@ -556,7 +562,13 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
     };
     f.rating = Some(b.tenths as f64 / 10.0);
     // The chain in words, for hints only.
-    let steps = || b.chain.iter().map(|&s| describe(s)).collect::<Vec<_>>().join(" ⇒ ");
+    let steps = || {
+        b.chain
+            .iter()
+            .map(|&s| describe(s))
+            .collect::<Vec<_>>()
+            .join(" ⇒ ")
+    };
     if !b.loop_elims.is_empty() {
         f.eliminations.extend_from_slice(&b.loop_elims);
         if f.explain {
