@@ -22,7 +22,7 @@
 //! in grid order; loops before chains).
 
 use super::candidates::{
-    Bits, Grid, PEER_BITS, UNIT_BITS, bit, cell_name, cells_of, col, peers_se_in, row,
+    Bits, Grid, PEER_BITS, UNITS, bit, cell_name, cells_of, col, digits_of, row,
 };
 use super::technique::{DigitRung, Finding, Memo};
 
@@ -67,6 +67,14 @@ fn digit_of(s: State) -> u8 {
     ((s / 2) % 9 + 1) as u8
 }
 
+/// The candidates' states in increasing order.
+fn candidate_states(g: &Grid) -> impl Iterator<Item = State> + '_ {
+    (0..81).flat_map(|c| {
+        super::candidates::digits_of(g.cand[c])
+            .flat_map(move |d| [state(c, d, false), state(c, d, true)])
+    })
+}
+
 /// The number of states.
 const STATES: usize = 1458;
 
@@ -75,7 +83,7 @@ const STATES: usize = 1458;
 pub(super) struct Links {
     /// Cells holding each digit as a candidate.
     pub(super) digit: [Bits; 10],
-    /// The implications of every state with both kinds of links, in [`Links::each`]'s order
+    /// The implications of every state with both kinds of links, in [`Links::tabulate`]'s order
     /// (built once, as every search follows them many times): those of state `s` are
     /// `next[start[s]..start[s + 1]]`.
     start: Vec<u32>,
@@ -106,7 +114,9 @@ impl Links {
     }
 
     /// Tabulates the implications of every candidate's two states with both kinds of links (a
-    /// state that is not a candidate is never reached and has none).
+    /// state that is not a candidate is never reached and has none): first those on its own
+    /// cell (the Y links), then those on its digit (the X links; see [`View`]), each part in
+    /// SE's order: the cell's own candidates, then the box, the row and the column.
     pub(super) fn tabulate(&mut self, g: &Grid) {
         let mut next = std::mem::take(&mut self.next);
         next.clear();
@@ -115,14 +125,54 @@ impl Links {
         // was reallocated a dozen times.
         let cands: u32 = g.cand.iter().map(|m| m.count_ones()).sum();
         next.reserve(cands as usize * 32);
+        // Per digit and unit, the digit's places in the unit (bit i: the unit's i-th cell).
+        let mut places = [[0u16; 27]; 10];
+        for (u, cells) in UNITS.iter().enumerate() {
+            for (i, &c) in cells.iter().enumerate() {
+                for d in digits_of(g.cand[c as usize]) {
+                    places[d as usize][u] |= 1 << i;
+                }
+            }
+        }
         self.start.clear();
-        // The candidates' states in increasing order; the states between them get empty rows.
         for c in 0..81 {
-            for d in super::candidates::digits_of(g.cand[c]) {
-                for on in [false, true] {
-                    let s = state(c, d, on);
-                    self.start.resize(s + 1, next.len() as u32);
-                    self.each(g, s, |q| next.push(q as u16));
+            let (r, k, b) = (row(c), col(c), super::candidates::box_of(c));
+            // `c`'s place in its box, and the places of its box's cells in its row and column.
+            let in_box = (r % 3) * 3 + k % 3;
+            let (box_cols, box_rows) = (7u16 << (k / 3 * 3), 7u16 << (r / 3 * 3));
+            let two = g.cand[c].count_ones() == 2;
+            for d in digits_of(g.cand[c]) {
+                let p = &places[d as usize];
+                let s = state(c, d, false);
+                self.start.resize(s + 1, next.len() as u32);
+                // "Does not hold": the other candidate of a two-candidate cell, then the other
+                // place of the digit in each unit where it has two.
+                if two {
+                    let e = (g.cand[c] & !(1 << d)).trailing_zeros() as u8;
+                    next.push(state(c, e, true) as u16);
+                }
+                for (u, i) in [(18 + b, in_box), (r, k), (9 + k, r)] {
+                    let m = p[u] & !(1 << i);
+                    if m != 0 && m & (m - 1) == 0 {
+                        next.push(
+                            state(UNITS[u][m.trailing_zeros() as usize] as usize, d, true) as u16,
+                        );
+                    }
+                }
+                // "Holds": the cell's other candidates, then the digit's other places in the box,
+                // in the row outside the box, in the column outside the box.
+                self.start.push(next.len() as u32);
+                for e in digits_of(g.cand[c] & !(1 << d)) {
+                    next.push(state(c, e, false) as u16);
+                }
+                for i in bits(p[18 + b] & !(1 << in_box)) {
+                    next.push(state(UNITS[18 + b][i] as usize, d, false) as u16);
+                }
+                for i in bits(p[r] & !box_cols) {
+                    next.push(state(r * 9 + i, d, false) as u16);
+                }
+                for i in bits(p[9 + k] & !box_rows) {
+                    next.push(state(i * 9 + k, d, false) as u16);
                 }
             }
         }
@@ -134,37 +184,21 @@ impl Links {
     pub(super) fn of(&self, s: State) -> &[u16] {
         &self.next[self.start[s] as usize..self.start[s + 1] as usize]
     }
+}
 
-    /// Calls `visit(next)` for every implication of `s`: first those on its own cell (the Y
-    /// links), then those on its digit (the X links; see [`View`]).
-    fn each(&self, g: &Grid, s: State, mut visit: impl FnMut(State)) {
-        let (c, d) = (cell_of(s), digit_of(s));
-        // SE's order: the cell's own candidates, then the box, the row and the column.
-        if s % 2 == 1 {
-            for e in super::candidates::digits_of(g.cand[c] & !(1 << d)) {
-                visit(state(c, e, false));
-            }
-            for q in peers_se_in(c, self.digit[d as usize]) {
-                visit(state(q, d, false));
-            }
-        } else {
-            if g.cand[c].count_ones() == 2 {
-                let e = (g.cand[c] & !(1 << d)).trailing_zeros() as u8;
-                visit(state(c, e, true));
-            }
-            for u in [18 + super::candidates::box_of(c), row(c), 9 + col(c)] {
-                let m = self.digit[d as usize] & UNIT_BITS[u] & !bit(c);
-                // Exactly one other place (a power of two, without a software popcount).
-                if m != 0 && m & (m - 1) == 0 {
-                    visit(state(m.trailing_zeros() as usize, d, true));
-                }
-            }
-        }
-    }
+/// The set bits of a nine-bit mask, lowest first.
+fn bits(mut m: u16) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            i
+        })
+    })
 }
 
 /// The implications one search mode allows, as part of each state's in a [`Links`] table:
-/// [`Links::each`] lists a state's implications on its own cell first (a "holds" state's weak
+/// [`Links::tabulate`] lists a state's implications on its own cell first (a "holds" state's weak
 /// links to the cell's other candidates, a "does not hold" state's Y link), then those on its
 /// digit (weak links to its peers, X links). X links only keep the second part; Y links only
 /// keep all of a "holds" state's and the first part of a "does not hold" state's (SE's rule).
@@ -184,24 +218,29 @@ impl<'a> View<'a> {
         }
     }
 
-    /// Sets the view to `mode` (`g` is the grid `links` was tabulated on).
-    fn set(&mut self, g: &Grid, mode: Mode) {
+    /// Sets the view to `mode` for the candidates of `digits` (`g` is the grid `links` was
+    /// tabulated on; the other states keep what they had).
+    fn set(&mut self, g: &Grid, mode: Mode, digits: u16) {
+        let (start, next) = (&self.links.start, &self.links.next);
         for c in 0..81 {
             // A "holds" state's implications on its cell are the cell's other candidates; a
             // "does not hold" state has one there if the cell has two candidates.
-            let n = g.cand[c].count_ones();
-            for d in super::candidates::digits_of(g.cand[c]) {
-                for on in [false, true] {
-                    let s = state(c, d, on);
-                    let (lo, hi) = (self.links.start[s], self.links.start[s + 1]);
-                    let own = if on { n - 1 } else { u32::from(n == 2) };
-                    let (lo, hi) = match mode {
-                        Mode::X => (lo + own, hi),
-                        Mode::Y if !on => (lo, lo + own),
-                        _ => (lo, hi),
-                    };
-                    self.range[s] = &self.links.next[lo as usize..hi as usize];
-                }
+            let n = g.cand[c].count_ones() as usize;
+            for d in digits_of(g.cand[c] & digits) {
+                // The cell's "does not hold" state, then its "holds" state.
+                let s = state(c, d, false);
+                let (off, on, end) = (
+                    start[s] as usize,
+                    start[s + 1] as usize,
+                    start[s + 2] as usize,
+                );
+                let (off, on) = match mode {
+                    Mode::X => (off + usize::from(n == 2)..on, on + n - 1..end),
+                    Mode::Y => (off..off + usize::from(n == 2), on..end),
+                    Mode::Both => (off..on, on..end),
+                };
+                self.range[s] = &next[off];
+                self.range[s + 1] = &next[on];
             }
         }
     }
@@ -227,67 +266,71 @@ pub(super) struct Reach {
 }
 
 impl Reach {
-    /// The components of the candidates' states (no implication leads to another state).
-    fn new(g: &Grid, links: &View) -> Reach {
+    /// The components of the candidates' states with both kinds of links (no implication leads
+    /// to another state).
+    fn new(g: &Grid, links: &Links) -> Reach {
         const NONE: u16 = u16::MAX;
-        let mut index = vec![NONE; STATES];
+        let (start, next) = (&links.start[..], &links.next[..]);
+        // Depth-first order, from 1 (0: not reached yet), and the lowest order reachable.
+        let mut index = vec![0u16; STATES];
         let mut low = vec![0u16; STATES];
         // Sized for every state up front: grown push by push, they cost more than the search.
-        let mut stack: Vec<usize> = Vec::with_capacity(STATES);
+        let mut stack: Vec<u16> = Vec::with_capacity(STATES);
         let mut comp = vec![NONE; STATES];
         let mut big = Vec::with_capacity(STATES);
         // The states of each component, component after component (in completion order).
         let mut members: Vec<u16> = Vec::with_capacity(STATES);
         let mut sizes: Vec<u16> = Vec::with_capacity(STATES);
-        let mut next = 0u16;
-        // The depth-first path: per state, its implications still to follow.
-        let mut calls: Vec<(usize, std::slice::Iter<u16>)> = Vec::with_capacity(STATES);
-        // The candidates' states in increasing order.
-        let roots = (0..81).flat_map(|c| {
-            super::candidates::digits_of(g.cand[c])
-                .flat_map(move |d| [state(c, d, false), state(c, d, true)])
-        });
-        for root in roots {
-            if index[root] != NONE {
+        let mut order = 0u16;
+        // The depth-first path above the current state: each state and its next implication's
+        // place in `next`.
+        let mut calls: Vec<(usize, usize)> = Vec::with_capacity(STATES);
+        for root in candidate_states(g) {
+            if index[root] != 0 {
                 continue;
             }
-            index[root] = next;
-            low[root] = next;
-            next += 1;
-            stack.push(root);
-            calls.push((root, links.of(root).iter()));
-            while let Some((v, rest)) = calls.last_mut() {
-                let v = *v;
-                if let Some(&w) = rest.next() {
-                    let w = w as usize;
-                    if index[w] == NONE {
-                        index[w] = next;
-                        low[w] = next;
-                        next += 1;
-                        stack.push(w);
-                        calls.push((w, links.of(w).iter()));
-                    } else if comp[w] == NONE {
+            order += 1;
+            index[root] = order;
+            low[root] = order;
+            stack.push(root as u16);
+            let (mut v, mut at) = (root, start[root] as usize);
+            'dfs: loop {
+                while at < start[v + 1] as usize {
+                    let w = next[at] as usize;
+                    at += 1;
+                    if index[w] == 0 {
+                        calls.push((v, at));
+                        order += 1;
+                        index[w] = order;
+                        low[w] = order;
+                        stack.push(w as u16);
+                        (v, at) = (w, start[w] as usize);
+                        continue 'dfs;
+                    }
+                    if comp[w] == NONE {
                         // Reached and in no component yet: on the stack.
                         low[v] = low[v].min(index[w]);
                     }
-                    continue;
                 }
-                calls.pop();
-                if let Some(&(u, _)) = calls.last() {
-                    low[u] = low[u].min(low[v]);
+                if low[v] == index[v] {
+                    let k = sizes.len() as u16;
+                    let from = members.len();
+                    while let Some(w) = stack.pop() {
+                        comp[w as usize] = k;
+                        members.push(w);
+                        if w as usize == v {
+                            break;
+                        }
+                    }
+                    let size = members.len() - from;
+                    sizes.push(size as u16);
+                    big.push(size > 1);
                 }
-                if low[v] != index[v] {
-                    continue;
-                }
-                let k = big.len();
-                let from = stack.iter().rposition(|&w| w == v).expect("on the stack");
-                for &w in &stack[from..] {
-                    comp[w] = k as u16;
-                    members.push(w as u16);
-                }
-                sizes.push((stack.len() - from) as u16);
-                big.push(stack.len() - from > 1);
-                stack.truncate(from);
+                let Some((u, pos)) = calls.pop() else {
+                    break;
+                };
+                low[u] = low[u].min(low[v]);
+                (v, at) = (u, pos);
             }
         }
         // Each component's reach, one bit per component: its successors are completed before
@@ -433,7 +476,6 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
     // SE's order: X links only, then Y links only (loops from two-candidate cells), then both;
     // in each, every candidate in grid order, its loops first, then its chains.
     for mode in [Mode::X, Mode::Y, Mode::Both] {
-        view.set(g, mode);
         let mut limits = Limits {
             bases: if mode == Mode::Both {
                 (7.0, 7.0)
@@ -455,9 +497,11 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
                 }
             }
         }
+        // (X links only: the skipped digits' states are not read.)
+        view.set(g, mode, !skip);
         // Which states each state can reach at all: a search whose goal is out of reach, or a
         // cycle search from a state on no loop, finds nothing at any length.
-        let reach = (mode == Mode::Both).then(|| Reach::new(g, &view));
+        let reach = (mode == Mode::Both).then(|| Reach::new(g, &links));
         let reaches = |a: State, b: State| reach.as_ref().is_none_or(|r| r.reaches(a, b));
         for c in 0..81 {
             if g.value[c] != 0 || (mode == Mode::Y && g.cand[c].count_ones() != 2) {
@@ -517,7 +561,14 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
         return false;
     };
     f.rating = Some(b.tenths as f64 / 10.0);
-    let steps: Vec<String> = b.chain.iter().map(|&s| describe(s)).collect();
+    // The chain in words, for hints only.
+    let steps = || {
+        b.chain
+            .iter()
+            .map(|&s| describe(s))
+            .collect::<Vec<_>>()
+            .join(" ⇒ ")
+    };
     if !b.loop_elims.is_empty() {
         f.eliminations.extend_from_slice(&b.loop_elims);
         if f.explain {
@@ -529,7 +580,7 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
             };
             f.explain_eliminations(format!(
                 "Bidirectional {kind}cycle: {} ⇒ {} (a loop: it holds read forwards or backwards, so of each linked pair one candidate is true)",
-                steps.join(" ⇒ "),
+                steps(),
                 describe(b.chain[0])
             ));
         }
@@ -551,7 +602,7 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
         };
         f.text = format!(
             "Forcing chain: {} (each step follows from the one before), a contradiction, so {verdict}",
-            steps.join(" ⇒ ")
+            steps()
         );
     }
     true
@@ -583,6 +634,12 @@ fn cycles(
     bufs: &mut CycleBufs,
     best: &mut Option<Best>,
 ) {
+    // A loop closes on a "does not hold" state that implies the start: by contraposition, the
+    // negation of one that the start's negation implies (each mode keeps its links both ways).
+    // With none, there is no loop.
+    if links.of(start ^ 1).is_empty() {
+        return;
+    }
     let (parent, via, nodes, queue) = bufs;
     let base = if mode == Mode::Both { 7.0 } else { 6.5 };
     queue.clear();
@@ -622,10 +679,12 @@ fn cycles(
                 }
                 if r == start {
                     if len >= 4 && Best::beaten_by(best, base + length_increment(len), len) {
-                        let mut chain = path_to(p, parent, via, nodes[p] as usize);
-                        chain.push(q);
-                        let elims = loop_eliminations(links, &chain);
-                        if !elims.is_empty() {
+                        // Most loops remove nothing: the path is only built for one that does.
+                        let targets = loop_targets(links, q, p, parent, via);
+                        if targets.iter().any(|&t| t != 0) {
+                            let mut chain = path_to(p, parent, via, nodes[p] as usize);
+                            chain.push(q);
+                            let elims = loop_eliminations(&targets);
                             *best = Some(Best {
                                 tenths: to_tenths(base + length_increment(len)),
                                 nodes: len,
@@ -687,29 +746,42 @@ fn path_to(mut p: State, parent: &[u16], via: &[u16], nodes: usize) -> Vec<State
     path
 }
 
-/// The candidates a loop removes (see [`cycles`]).
-fn loop_eliminations(links: &View, chain: &[State]) -> Vec<(u8, u8)> {
+/// Per digit, the cells a loop removes it from (see [`cycles`]): the loop is the tree path from
+/// the start to `p`, then `q`, which implies the start.
+fn loop_targets(links: &View, q: State, mut p: State, parent: &[u16], via: &[u16]) -> [Bits; 10] {
     let mut cells: Bits = 0;
-    for &s in chain {
-        cells |= bit(cell_of(s));
-    }
     let mut forw = [0u128; 10];
     let mut back = [0u128; 10];
-    for &s in chain {
+    // The loop's own cells are taken out at the end (the same as from each peer set).
+    let mut add = |s: State| {
         let (c, d) = (cell_of(s), digit_of(s));
-        let seen = PEER_BITS[c] & links.links.digit[d as usize] & !cells;
+        cells |= bit(c);
+        let seen = PEER_BITS[c] & links.links.digit[d as usize];
         if s % 2 == 1 {
             forw[d as usize] |= seen;
         } else {
             back[d as usize] |= seen;
         }
+    };
+    add(q);
+    add(p);
+    while parent[p] != u16::MAX {
+        add(via[p] as usize);
+        p = parent[p] as usize;
+        add(p);
     }
-    let count = (1..10)
-        .map(|d| (forw[d] & back[d]).count_ones())
-        .sum::<u32>();
+    for (f, b) in forw.iter_mut().zip(back) {
+        *f &= b & !cells;
+    }
+    forw
+}
+
+/// The eliminations of [`loop_targets`], sorted.
+fn loop_eliminations(targets: &[Bits; 10]) -> Vec<(u8, u8)> {
+    let count = targets.iter().map(|t| t.count_ones()).sum::<u32>();
     let mut elims = Vec::with_capacity(count as usize);
     for d in 1..10u8 {
-        for c in cells_of(forw[d as usize] & back[d as usize]) {
+        for c in cells_of(targets[d as usize]) {
             elims.push((c as u8, d));
         }
     }
@@ -748,10 +820,21 @@ fn search(
     parent[start] = u16::MAX;
     let mut head = 0;
     let mut found = None;
+    // The search read backwards: by contraposition, `n` leads to the goal in as many steps as
+    // the start leads to `n ^ 1`, so a state queued whose opposite is queued too lies on a
+    // path from the start to the goal of `nodes[n] + nodes[n ^ 1] - 1` candidates. `meet` is
+    // the shortest such path seen. Once every state at `k` steps is queued, the goal's path
+    // (of `d + 1` candidates) is either at most `2k` steps long, and then its middle state and
+    // that state's opposite are queued and `meet` is `d + 1`, or longer: so `d + 1 >= min(meet,
+    // 2k + 2)`. When that exceeds `limit` the search below finds nothing: stopped. (As `n`
+    // follows from the start, `n ^ 1` leads to the goal: if seen, it passed `toward` and was
+    // queued.)
+    let mut meet = u32::MAX;
     'bfs: while head < queue.len() {
         let s = queue[head];
         head += 1;
-        if nodes[s] >= limit {
+        // Every state at `nodes[s] - 1` steps is queued when the first of them is taken.
+        if nodes[s] >= limit || meet.min(2 * nodes[s] as u32) > limit as u32 {
             // Breadth first: every state still queued is as long.
             break;
         }
@@ -769,6 +852,9 @@ fn search(
             parent[n] = s as u16;
             nodes[n] = nodes[s] + 1;
             queue.push(n);
+            if seen.has(n ^ 1) {
+                meet = meet.min(nodes[n] as u32 + nodes[n ^ 1] as u32 - 1);
+            }
             if n == goal {
                 found = Some(goal);
                 break 'bfs;
@@ -803,6 +889,7 @@ fn search(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::logic::candidates::{UNIT_BITS, box_of, peers_se_in};
     use crate::logic::testutil::{HARD_PUZZLES, grid_with_candidates, parse};
 
     /// The states reachable from `a` (itself only if on a loop), by breadth-first search.
@@ -825,9 +912,9 @@ mod tests {
             let mut links = Links::new(&g);
             links.tabulate(&g);
             let mut view = View::new(&links);
-            view.set(&g, Mode::Both);
-            let links = view;
+            view.set(&g, Mode::Both, !0);
             let reach = Reach::new(&g, &links);
+            let links = view;
             let cands: Vec<State> = (0..STATES)
                 .filter(|&s| g.cand[cell_of(s)] & (1 << digit_of(s)) != 0)
                 .collect();
@@ -847,6 +934,39 @@ mod tests {
     }
 
     #[test]
+    fn table_lists_implications_in_se_order() {
+        // Per state: on its cell, then on its digit, peers in SE's order (box, row, column).
+        for p in HARD_PUZZLES {
+            let g = Grid::new(&parse(p)).unwrap();
+            let mut links = Links::new(&g);
+            links.tabulate(&g);
+            for s in 0..STATES {
+                let (c, d) = (cell_of(s), digit_of(s));
+                let mut want = Vec::new();
+                if g.cand[c] & (1 << d) == 0 {
+                } else if s % 2 == 1 {
+                    want.extend(digits_of(g.cand[c] & !(1 << d)).map(|e| state(c, e, false)));
+                    let peers = peers_se_in(c, links.digit[d as usize]);
+                    want.extend(peers.map(|q| state(q, d, false)));
+                } else {
+                    if g.cand[c].count_ones() == 2 {
+                        let e = (g.cand[c] & !(1 << d)).trailing_zeros() as u8;
+                        want.push(state(c, e, true));
+                    }
+                    for u in [18 + box_of(c), row(c), 9 + col(c)] {
+                        let m = links.digit[d as usize] & UNIT_BITS[u] & !bit(c);
+                        if m.count_ones() == 1 {
+                            want.push(state(m.trailing_zeros() as usize, d, true));
+                        }
+                    }
+                }
+                let got: Vec<State> = links.of(s).iter().map(|&q| q as State).collect();
+                assert_eq!(got, want, "{p} {s}");
+            }
+        }
+    }
+
+    #[test]
     fn views_keep_the_links_of_their_mode() {
         // X links only: those on the state's digit; Y links only: all of a "holds" state's,
         // those on the cell of a "does not hold" state.
@@ -856,7 +976,7 @@ mod tests {
             links.tabulate(&g);
             let mut view = View::new(&links);
             for mode in [Mode::X, Mode::Y, Mode::Both] {
-                view.set(&g, mode);
+                view.set(&g, mode, !0);
                 for s in (0..STATES).filter(|&s| g.cand[cell_of(s)] & (1 << digit_of(s)) != 0) {
                     let want: Vec<u16> = (links.of(s).iter().copied())
                         .filter(|&q| match mode {

@@ -42,7 +42,8 @@ const PEERS_SE: [[u8; 20]; 81] = build_peers_se();
 /// The peers of `c` within `m`, in Sukaku Explainer's order (the chain rungs follow
 /// implications in it): its box, then its row, then its column, each in unit order, a cell
 /// listed once. Every unit lists its cells in increasing order, so each part is a bitboard walk.
-#[inline]
+/// (The forcing chains' link table lists them so; this is its reference in tests.)
+#[cfg(test)]
 pub(crate) fn peers_se_in(c: usize, m: Bits) -> impl Iterator<Item = usize> {
     let p = m & PEER_BITS[c];
     let b = UNIT_BITS[18 + box_of(c)];
