@@ -4,8 +4,10 @@
 //! other and get the same digit, or when it would take every candidate of an excluding cell. A
 //! candidate of a chosen cell that belongs to no possible combination leaves that cell.
 
-use super::candidates::{Bits, Grid, PEER_BITS, bit, cell_list, cells_of, digits_of};
+use super::candidates::{Bits, Grid, PEER_BITS, cell_list, cells_of, digits_of};
 use super::technique::Finding;
+use super::wings::cells_where;
+use crate::band_solver::POPCOUNT9;
 
 /// Aligned pair exclusion.
 pub(crate) fn pair(g: &Grid, f: &mut Finding) -> bool {
@@ -18,26 +20,16 @@ pub(crate) fn triple(g: &Grid, f: &mut Finding) -> bool {
 }
 
 fn exclusion(g: &Grid, f: &mut Finding, degree: usize) -> bool {
-    let mut open: Bits = 0;
-    let mut small: Bits = 0;
-    for c in 0..81 {
-        let n = g.cand[c].count_ones() as usize;
-        if n >= 2 {
-            open |= bit(c);
-            if n <= degree {
-                small |= bit(c);
-            }
-        }
-    }
+    let count = |m: u16| usize::from(POPCOUNT9[usize::from(m >> 1)]);
+    let open = cells_where(&g.cand, |_, m| count(m) >= 2);
+    let small = cells_where(&g.cand, |_, m| (2..=degree).contains(&count(m)));
     // A tuple's test reads the candidates of its cells and of its excluding cells and nothing
     // else. After a search that found nothing, a tuple whose cells and excluding cells all kept
     // their candidates would find nothing again, so only tuples touching a changed cell are
     // tested.
     let memo = &mut f.memo.aligned[degree - 2];
     let changed = match memo {
-        Some(before) => (0..81)
-            .filter(|&c| before[c] != g.cand[c])
-            .fold(0, |m, c| m | bit(c)),
+        Some(before) => cells_where(&g.cand, |c, m| m != before[c]),
         None => !0,
     };
     let mut s = Search {
@@ -189,7 +181,9 @@ fn allowed_digits(g: &Grid, tuple: &[usize], sees: [bool; 3], ex: &[u16]) -> Opt
     let mut threes = [0u16; 20];
     let mut n3 = 0;
     for &e in ex {
-        if e.count_ones() == 2 {
+        // Two or three digits: two when removing the lowest leaves one.
+        let rest = e & (e - 1);
+        if rest & (rest - 1) == 0 {
             let (x, y) = (e.trailing_zeros(), 15 - e.leading_zeros());
             partners[x as usize] |= 1 << y;
             partners[y as usize] |= 1 << x;
@@ -271,6 +265,7 @@ fn allowed_digits(g: &Grid, tuple: &[usize], sees: [bool; 3], ex: &[u16]) -> Opt
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::logic::candidates::bit;
     use crate::logic::testutil::grid_with_candidates;
 
     /// An empty grid with these candidates in row 1 (cell, digits).
