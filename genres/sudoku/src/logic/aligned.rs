@@ -201,13 +201,11 @@ fn allowed_digits(g: &Grid, tuple: &[usize], sees: [bool; 3], ex: &[u16]) -> Opt
     let pack = |m: [u16; 3]| u64::from(m[0]) | u64::from(m[1]) << 16 | u64::from(m[2]) << 32;
     let all = pack(cand);
     let mut allowed = [0u16; 3];
-    let [s01, s02, s12] = sees;
+    // Per pair of cells that see each other, all bits (a digit shared is then excluded).
+    let [s01, s02, s12] = sees.map(|s| if s { !0u16 } else { 0 });
     for a in digits_of(cand[0]) {
         let pa = partners[usize::from(a)];
-        let mut second = cand[1] & !pa;
-        if s01 {
-            second &= !(1 << a);
-        }
+        let second = cand[1] & !pa & !(s01 & 1 << a);
         if tuple.len() == 2 {
             if second != 0 {
                 allowed[0] |= 1 << a;
@@ -219,10 +217,7 @@ fn allowed_digits(g: &Grid, tuple: &[usize], sees: [bool; 3], ex: &[u16]) -> Opt
             continue;
         }
         // The third cell's digits left by `a`.
-        let mut third_a = cand[2] & !pa;
-        if s02 {
-            third_a &= !(1 << a);
-        }
+        let third_a = cand[2] & !pa & !(s02 & 1 << a);
         // The second cell's digits still worth trying with `a`.
         let mut rest = second;
         while rest != 0 {
@@ -230,10 +225,7 @@ fn allowed_digits(g: &Grid, tuple: &[usize], sees: [bool; 3], ex: &[u16]) -> Opt
             rest &= rest - 1;
             // The third cell's digits completing a possible combination with `a` and `b`
             // (all of them at once: the allowed digits are the union over combinations).
-            let mut third = third_a & !partners[usize::from(b)];
-            if s12 {
-                third &= !(1 << b);
-            }
+            let mut third = third_a & !partners[usize::from(b)] & !(s12 & 1 << b);
             if a != b {
                 // The third digit of each three-digit set holding `a` and `b`.
                 let ab = 1 << a | 1 << b;
