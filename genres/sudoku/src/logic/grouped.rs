@@ -63,8 +63,16 @@ fn chains(g: &Grid, f: &mut Finding, k: usize) -> bool {
         // while they stay the same.
         let graph = f.memo.grouped[usize::from(d)].get_or_insert_with(Graph::default);
         if graph.db != db {
-            graph.build(db);
-            graph.search(d, &mut bufs);
+            // Every node of a chain ends one of its strong links: a chain through a group
+            // needs a group with a strong link, and without one the digit has no chains (its
+            // graph is not built).
+            if group_linked(db) {
+                graph.build(db);
+                graph.search(d, &mut bufs);
+            } else {
+                graph.db = db;
+                graph.best = Default::default();
+            }
         }
         let chain = graph.best[k].as_ref();
         let found = chain.is_some();
@@ -191,6 +199,35 @@ impl Graph {
         }
         self.best = best;
     }
+}
+
+/// True if some group of the digit whose cells are `db` has a strong link in the graph
+/// [`Graph::build`] makes: in its box or its line, the digit's other places there are one cell
+/// or exactly the places where the box crosses one row or one column (another group).
+fn group_linked(db: Bits) -> bool {
+    // The other places `rest` of a unit are one node.
+    let one_node = |rest: Bits| {
+        if rest & rest.wrapping_sub(1) == 0 {
+            return rest != 0;
+        }
+        let c = rest.trailing_zeros() as usize;
+        let boxed = db & UNIT_BITS[18 + box_of(c)];
+        let (r, k) = (UNIT_BITS[row(c)], UNIT_BITS[9 + col(c)]);
+        (rest & !r == 0 && rest == boxed & r) || (rest & !k == 0 && rest == boxed & k)
+    };
+    for bx in 0..9 {
+        let boxed = db & UNIT_BITS[18 + bx];
+        let (r0, c0) = ((bx / 3) * 3, (bx % 3) * 3);
+        for line in (r0..r0 + 3).chain(9 + c0..9 + c0 + 3) {
+            let m = boxed & UNIT_BITS[line];
+            if m & m.wrapping_sub(1) != 0
+                && (one_node(boxed & !m) || one_node(db & UNIT_BITS[line] & !m))
+            {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// No node in a group slot (see [`Graph::build`]).
@@ -543,6 +580,31 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn group_linked_agrees_with_the_graph() {
+        // Random places of a digit, sparse to dense: a group has a strong link in the built
+        // graph exactly when `group_linked` says so.
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut graph = Graph::default();
+        let mut linked = 0;
+        for round in 0..2000 {
+            let mut db: Bits = 0;
+            for c in 0..81 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                if x.is_multiple_of(2 + round % 7) {
+                    db |= bit(c);
+                }
+            }
+            graph.build(db);
+            let want = graph.strong[graph.ncells..].iter().any(|p| p.n > 0);
+            assert_eq!(group_linked(db), want, "{db:x}");
+            linked += usize::from(want);
+        }
+        assert!(linked > 100 && linked < 1900, "{linked}");
     }
 
     #[test]
