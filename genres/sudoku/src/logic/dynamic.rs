@@ -493,7 +493,77 @@ fn useful(g: &Grid, s: State) -> bool {
     g.value[c] == 0 && g.cand[c] & (1 << d) != 0
 }
 
+/// The buffers of the runs of a search, kept in the memo between searches (their contents
+/// do not matter between searches: each search clears what it reads).
+pub(crate) struct Buffers {
+    runs: Runs,
+    scratch: Scratch,
+    all: Parents,
+    stack: Vec<u16>,
+}
+
+impl Default for Buffers {
+    fn default() -> Buffers {
+        Buffers {
+            runs: Runs {
+                index: [u16::MAX; STATES],
+                list: Vec::with_capacity(2 * 81 * 9),
+            },
+            scratch: Scratch::new(),
+            all: Parents::new(),
+            stack: Vec::with_capacity(STATES),
+        }
+    }
+}
+
+impl std::fmt::Debug for Buffers {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("dynamic::Buffers")
+    }
+}
+
 fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
+    let mut bufs = f.memo.dynamic.take().unwrap_or_default();
+    let best = search(g, f, rule, base, &mut bufs);
+    f.memo.dynamic = Some(bufs);
+    let Some(b) = best else {
+        return false;
+    };
+    let (c, d) = (cell_of(b.target), digit_of(b.target));
+    if b.target % 2 == 1 {
+        f.placements.push((c as u8, d));
+    } else {
+        f.eliminations.push((c as u8, d));
+    }
+    f.rating = Some(tenths(b.rating));
+    if f.explain {
+        let mut cells = b.cells;
+        cells.sort_unstable();
+        cells.dedup();
+        f.set_cells(cells);
+        let name = match rule {
+            Rule::Static => "Multiple forcing chains",
+            Rule::Nishio => "Nishio forcing chain",
+            Rule::Dynamic => "Dynamic forcing chains",
+        };
+        let verdict = if b.target % 2 == 1 {
+            format!("{} is {d}", cell_name(c))
+        } else {
+            format!("{d} is removed from {}", cell_name(c))
+        };
+        f.text = format!("{name}: {}, so {verdict}", b.why);
+    }
+    true
+}
+
+/// The best deduction of `rule`'s chains on `g` (see [`forcing`]), in the buffers `bufs`.
+fn search(
+    g: &Grid,
+    f: &mut Finding,
+    rule: Rule,
+    base: f64,
+    bufs: &mut Buffers,
+) -> Option<Deduction> {
     let links = Links::both(g, &mut f.memo);
     let digits = links.digit;
     // A Nishio run follows one digit only, so it reads nothing but that digit's cells, and only
@@ -533,23 +603,30 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
         }
         needed = Some(need);
     }
-    let mut runs = Runs {
-        index: [u16::MAX; STATES],
-        list: Vec::with_capacity(2 * 81 * 9),
-    };
-    let mut scratch = Box::new(Scratch::new());
-    let mut all = Parents::new();
+    let Buffers {
+        runs,
+        scratch,
+        all,
+        stack,
+    } = bufs;
+    // Only the last search's assumptions have an index.
+    for r in &runs.list {
+        runs.index[r.start] = u16::MAX;
+    }
+    runs.list.clear();
+    all.range.clear();
+    all.pool.clear();
     // The run of `a`, its parents recorded if `read`, or else only if it meets a contradiction
     // (then it is followed again, recording them: the same states in the same order, as
     // recording reads nothing the run follows).
     let mut run = |a: State, read: bool, all: &mut Parents| {
         if !read {
-            let r = propagate::<false>(g, &links, &units, a, rule, &mut scratch, all);
+            let r = propagate::<false>(g, &links, &units, a, rule, scratch, all);
             if r.conflict.is_none() {
                 return r;
             }
         }
-        propagate::<true>(g, &links, &units, a, rule, &mut scratch, all)
+        propagate::<true>(g, &links, &units, a, rule, scratch, all)
     };
     for c in 0..81 {
         for d in digits_of(g.cand[c] & !skip) {
@@ -562,9 +639,9 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
             // for contradictions only, those of cells of two candidates not holding, costs
             // more than it saves: many of them meet one.)
             let read = rule != Rule::Nishio;
-            runs.add(run(on, read, &mut all));
+            runs.add(run(on, read, all));
             if rule != Rule::Static {
-                runs.add(run(state(c, d, false), read, &mut all));
+                runs.add(run(state(c, d, false), read, all));
             }
         }
     }
@@ -581,7 +658,6 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
         }
     }
     let mut best: Option<Deduction> = None;
-    let mut stack = Vec::with_capacity(STATES);
     // The nodes of the best deduction so far: a rating grows with the nodes, so a deduction
     // of as many nodes or more is not better, and its nodes need not be counted to the end.
     let cap = std::cell::Cell::new(usize::MAX);
@@ -589,7 +665,7 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
     let mut total = |runs: &[&Run], s: State| {
         let mut n = 0;
         for r in runs {
-            n += r.ancestors(&all, s, &mut stack, cap.get() - n);
+            n += r.ancestors(all, s, stack, cap.get() - n);
             if n >= cap.get() {
                 break;
             }
@@ -710,34 +786,7 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
             }
         }
     }
-    let Some(b) = best else {
-        return false;
-    };
-    let (c, d) = (cell_of(b.target), digit_of(b.target));
-    if b.target % 2 == 1 {
-        f.placements.push((c as u8, d));
-    } else {
-        f.eliminations.push((c as u8, d));
-    }
-    f.rating = Some(tenths(b.rating));
-    if f.explain {
-        let mut cells = b.cells;
-        cells.sort_unstable();
-        cells.dedup();
-        f.set_cells(cells);
-        let name = match rule {
-            Rule::Static => "Multiple forcing chains",
-            Rule::Nishio => "Nishio forcing chain",
-            Rule::Dynamic => "Dynamic forcing chains",
-        };
-        let verdict = if b.target % 2 == 1 {
-            format!("{} is {d}", cell_name(c))
-        } else {
-            format!("{d} is removed from {}", cell_name(c))
-        };
-        f.text = format!("{name}: {}, so {verdict}", b.why);
-    }
-    true
+    best
 }
 
 #[cfg(test)]
