@@ -293,7 +293,33 @@ impl<const RECORD: bool> Building<'_, RECORD> {
     }
 }
 
-/// Follows the consequences of `start` under `rule`; `links` holds the static implications
+/// [`propagate`] under `rule`, the rule a constant there (each rule's code without the tests
+/// for the others, and the dynamic rules' grid copies only where they are read).
+#[allow(clippy::too_many_arguments)]
+fn follow(
+    g: &Grid,
+    links: &Links,
+    units: &UnitPlaces,
+    start: State,
+    rule: Rule,
+    record: bool,
+    scratch: &mut Scratch,
+    all: &mut Parents,
+) -> Run {
+    const S: u8 = Rule::Static as u8;
+    const N: u8 = Rule::Nishio as u8;
+    const D: u8 = Rule::Dynamic as u8;
+    match (rule, record) {
+        (Rule::Static, false) => propagate::<false, S>(g, links, units, start, scratch, all),
+        (Rule::Static, true) => propagate::<true, S>(g, links, units, start, scratch, all),
+        (Rule::Nishio, false) => propagate::<false, N>(g, links, units, start, scratch, all),
+        (Rule::Nishio, true) => propagate::<true, N>(g, links, units, start, scratch, all),
+        (Rule::Dynamic, false) => propagate::<false, D>(g, links, units, start, scratch, all),
+        (Rule::Dynamic, true) => propagate::<true, D>(g, links, units, start, scratch, all),
+    }
+}
+
+/// Follows the consequences of `start` under the rule `RULE` (a [`Rule`] as `u8`); `links` holds the static implications
 /// (those of both kinds of links, tabulated) and `units` the places of each digit in each unit.
 ///
 /// As SE does: every pending "holds" state is followed before the next pending "does not
@@ -301,15 +327,15 @@ impl<const RECORD: bool> Building<'_, RECORD> {
 /// been followed, and the first state found both holding and not holding stops the run.
 /// The run's parents are added to `all` if `RECORD` (a run without them must not be asked for
 /// its ancestors; whether they are recorded changes nothing else).
-fn propagate<const RECORD: bool>(
+fn propagate<const RECORD: bool, const RULE: u8>(
     g: &Grid,
     links: &Links,
     units: &UnitPlaces,
     start: State,
-    rule: Rule,
     scratch: &mut Scratch,
     all: &mut Parents,
 ) -> Run {
+    let rule = [Rule::Static, Rule::Nishio, Rule::Dynamic][usize::from(RULE)];
     let Scratch {
         table,
         ons,
@@ -621,12 +647,12 @@ fn search(
     // recording reads nothing the run follows).
     let mut run = |a: State, read: bool, all: &mut Parents| {
         if !read {
-            let r = propagate::<false>(g, &links, &units, a, rule, scratch, all);
+            let r = follow(g, &links, &units, a, rule, false, scratch, all);
             if r.conflict.is_none() {
                 return r;
             }
         }
-        propagate::<true>(g, &links, &units, a, rule, scratch, all)
+        follow(g, &links, &units, a, rule, true, scratch, all)
     };
     for c in 0..81 {
         for d in digits_of(g.cand[c] & !skip) {
@@ -909,12 +935,11 @@ mod tests {
         let cut: Vec<Run> = cells_of(digits[4] & UNIT_BITS[5])
             .map(|c| {
                 let on = state(c, 4, true);
-                propagate::<true>(
+                propagate::<true, { Rule::Dynamic as u8 }>(
                     grid,
                     &links,
                     &units,
                     on,
-                    Rule::Dynamic,
                     &mut scratch,
                     &mut all,
                 )
@@ -926,21 +951,19 @@ mod tests {
         // The scratch buffers' old contents do not matter: each run rests on the same parents.
         let start = state(cells_of(digits[4] & UNIT_BITS[5]).next().unwrap(), 4, true);
         let mut fresh = Parents::new();
-        let clean = propagate::<true>(
+        let clean = propagate::<true, { Rule::Dynamic as u8 }>(
             grid,
             &links,
             &units,
             start,
-            Rule::Dynamic,
             &mut Box::new(Scratch::new()),
             &mut fresh,
         );
-        let dirty = propagate::<true>(
+        let dirty = propagate::<true, { Rule::Dynamic as u8 }>(
             grid,
             &links,
             &units,
             start,
-            Rule::Dynamic,
             &mut scratch,
             &mut all,
         );
