@@ -180,6 +180,14 @@ fn sets(
             if count == n {
                 visit(s, d);
             }
+        } else if left == 2 {
+            // The last cell, chosen here without a further call.
+            for j in i + 1..open.len() {
+                let d = d | cand[j];
+                if u32::from(POPCOUNT9[usize::from(d >> 1)]) == n {
+                    visit(s | bit(open[j]), d);
+                }
+            }
         } else {
             sets(open, cand, i + 1, left - 1, n, s, d, visit);
         }
