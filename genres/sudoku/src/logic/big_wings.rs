@@ -44,7 +44,9 @@ struct Best {
 
 fn wings(g: &Grid, f: &mut Finding, n: usize) -> bool {
     let changed = super::wings::changed_cells(&f.memo.wings[n - 2], &g.cand);
-    let best = search(g, n, changed);
+    // Each digit's cells, shared with the other rungs reading this grid.
+    let digit = f.memo.digits_bits(g);
+    let best = search(g, &digit, n, changed);
     f.memo.wings[n - 2] = best.is_none().then_some(g.cand);
     let Some(b) = best else {
         return false;
@@ -72,8 +74,8 @@ fn wings(g: &Grid, f: &mut Finding, n: usize) -> bool {
 
 /// The best wing of `n` cells whose pattern holds a cell of `changed` (see
 /// [`super::wings::changed_cells`]: the others were there, finding nothing, when the memo was
-/// taken), or of any cells if `changed` is all of them.
-fn search(g: &Grid, n: usize, changed: Bits) -> Option<Best> {
+/// taken), or of any cells if `changed` is all of them; `digit` holds each digit's cells.
+fn search(g: &Grid, digit: &[Bits; 10], n: usize, changed: Bits) -> Option<Best> {
     // The cells that can be in a set (2..=n candidates) and those of them that changed; the
     // {x,z} cell is among the bivalue ones.
     let count = |m: u16| usize::from(POPCOUNT9[usize::from(m >> 1)]);
@@ -88,7 +90,6 @@ fn search(g: &Grid, n: usize, changed: Bits) -> Option<Best> {
     }
     let live_bivalue = live & bivalue;
     let mut best: Option<Best> = None;
-    let digit = g.digits_bits();
     for (u, unit) in UNITS.iter().enumerate() {
         let mut allowed = small & UNIT_BITS[u];
         if live & allowed == 0 {
@@ -146,7 +147,7 @@ fn search(g: &Grid, n: usize, changed: Bits) -> Option<Best> {
                     pincers &= live_bivalue;
                 }
                 for p in cells_of(pincers) {
-                    check(g, &digit, n, set, p, &mut best);
+                    check(g, digit, n, set, p, &mut best);
                 }
             },
         );
