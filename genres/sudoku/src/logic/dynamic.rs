@@ -195,8 +195,9 @@ impl Parents {
 /// Buffers shared by the runs of a search (their contents do not matter between runs).
 struct Scratch {
     /// Per state: its parents' range in the pool (read only for states reached, each written
-    /// when its state is reached).
-    table: [u32; STATES],
+    /// when its state is reached). Indexed by the state's low 11 bits (states are below 2048),
+    /// so without bounds checks.
+    table: [u32; 2048],
     ons: Vec<State>,
     offs: Vec<State>,
     /// Consequences of the current state: (state, parents range in `tmp`).
@@ -207,7 +208,7 @@ struct Scratch {
 impl Scratch {
     fn new() -> Scratch {
         Scratch {
-            table: [0; STATES],
+            table: [0; 2048],
             ons: Vec::with_capacity(256),
             offs: Vec::with_capacity(1024),
             next: Vec::with_capacity(32),
@@ -216,25 +217,27 @@ impl Scratch {
     }
 }
 
-/// A run being built: the states reached and, if `RECORD`, their parents (in scratch buffers).
+/// A run being built: the states reached (as words indexed by the state's bits 6 to 10, so
+/// without bounds checks; states are below 2048) and, if `RECORD`, their parents (in scratch
+/// buffers).
 struct Building<'a, const RECORD: bool> {
-    seen: [u64; 23],
+    seen: [u64; 32],
     count: usize,
-    table: &'a mut [u32; STATES],
+    table: &'a mut [u32; 2048],
     pool: &'a mut Vec<u16>,
 }
 
 impl<const RECORD: bool> Building<'_, RECORD> {
     fn has(&self, s: State) -> bool {
-        self.seen[s / 64] & (1 << (s % 64)) != 0
+        self.seen[(s >> 6) & 31] & (1 << (s % 64)) != 0
     }
 
     #[inline(always)]
     fn mark(&mut self, s: State, parents: &[u16]) {
-        self.seen[s / 64] |= 1 << (s % 64);
+        self.seen[(s >> 6) & 31] |= 1 << (s % 64);
         self.count += 1;
         if RECORD {
-            self.table[s] = ((self.pool.len() as u32) << 8) | parents.len() as u32;
+            self.table[s & 2047] = ((self.pool.len() as u32) << 8) | parents.len() as u32;
             if let [p] = parents {
                 self.pool.push(*p);
             } else {
@@ -275,7 +278,7 @@ impl<const RECORD: bool> Building<'_, RECORD> {
         let mut before = [0u16; 23];
         let at = range.len();
         range.reserve(if RECORD { self.count } else { 0 });
-        for (w, &word) in self.seen.iter().enumerate().filter(|_| RECORD) {
+        for (w, &word) in self.seen[..23].iter().enumerate().filter(|_| RECORD) {
             before[w] = (range.len() - at) as u16;
             let mut left = word;
             while left != 0 {
@@ -284,7 +287,7 @@ impl<const RECORD: bool> Building<'_, RECORD> {
             }
         }
         Run {
-            seen: self.seen,
+            seen: std::array::from_fn(|w| self.seen[w]),
             before,
             range: at as u32,
             conflict,
@@ -347,7 +350,7 @@ fn propagate<const RECORD: bool, const RULE: u8>(
     ons.clear();
     offs.clear();
     let mut run = Building::<RECORD> {
-        seen: [0; 23],
+        seen: [0; 32],
         count: 0,
         table,
         pool,
