@@ -133,18 +133,16 @@ fn test(g: &Grid, f: &mut Finding, tuple: &[usize], sees: [bool; 3], excluders: 
     // Only excluding cells whose candidates the tuple's digits can cover matter (at most the
     // 20 peers of one cell).
     let digits_in = tuple.iter().fold(0u16, |m, &c| m | g.cand[c]);
-    let mut ex = [0u16; 20];
-    let mut n = 0;
+    let mut ex = Excluded::default();
     for e in cells_of(excluders) {
         if g.cand[e] & !digits_in == 0 {
-            ex[n] = g.cand[e];
-            n += 1;
+            ex.add(g.cand[e]);
         }
     }
-    if n == 0 {
+    if ex.is_empty() {
         return false;
     }
-    let Some(allowed) = allowed_digits(g, tuple, sees, &ex[..n]) else {
+    let Some(allowed) = allowed_digits(g, tuple, sees, &ex) else {
         return false;
     };
     for (i, &c) in tuple.iter().enumerate() {
@@ -171,28 +169,41 @@ fn test(g: &Grid, f: &mut Finding, tuple: &[usize], sees: [bool; 3], excluders: 
     true
 }
 
-/// The digits each cell of the tuple takes in some possible combination, or `None` as soon as
-/// every candidate of the tuple is known to be allowed.
-fn allowed_digits(g: &Grid, tuple: &[usize], sees: [bool; 3], ex: &[u16]) -> Option<[u16; 3]> {
-    // A combination is impossible when the digits it takes include the candidates of an
-    // excluding cell (two or three digits). The two-digit sets as a partner mask per digit;
-    // the three-digit ones listed (three digits are only taken by three different digits).
-    let mut partners = [0u16; 10];
-    let mut threes = [0u16; 20];
-    let mut n3 = 0;
-    for &e in ex {
+/// The candidate sets of the excluding cells that matter to a tuple: a combination is
+/// impossible when the digits it takes include one (two or three digits). The two-digit sets
+/// as a partner mask per digit; the three-digit ones listed (three digits are only taken by
+/// three different digits).
+#[derive(Default)]
+struct Excluded {
+    partners: [u16; 10],
+    threes: [u16; 20],
+    n3: usize,
+}
+
+impl Excluded {
+    fn add(&mut self, e: u16) {
         // Two or three digits: two when removing the lowest leaves one.
         let rest = e & (e - 1);
         if rest & (rest - 1) == 0 {
             let (x, y) = (e.trailing_zeros(), 15 - e.leading_zeros());
-            partners[x as usize] |= 1 << y;
-            partners[y as usize] |= 1 << x;
+            self.partners[x as usize] |= 1 << y;
+            self.partners[y as usize] |= 1 << x;
         } else {
-            threes[n3] = e;
-            n3 += 1;
+            self.threes[self.n3] = e;
+            self.n3 += 1;
         }
     }
-    let threes = &threes[..n3];
+
+    fn is_empty(&self) -> bool {
+        self.n3 == 0 && self.partners == [0; 10]
+    }
+}
+
+/// The digits each cell of the tuple takes in some possible combination, or `None` as soon as
+/// every candidate of the tuple is known to be allowed.
+fn allowed_digits(g: &Grid, tuple: &[usize], sees: [bool; 3], ex: &Excluded) -> Option<[u16; 3]> {
+    let partners = &ex.partners;
+    let threes = &ex.threes[..ex.n3];
     let mut cand = [0u16; 3];
     for (k, &c) in tuple.iter().enumerate() {
         cand[k] = g.cand[c];
@@ -360,7 +371,11 @@ mod tests {
             let see =
                 |a: usize, b: usize| b < tuple.len() && PEER_BITS[tuple[a]] & bit(tuple[b]) != 0;
             let sees = [see(0, 1), see(0, 2), see(1, 2)];
-            match allowed_digits(&g, tuple, sees, &ex) {
+            let mut excluded = Excluded::default();
+            for &e in &ex {
+                excluded.add(e);
+            }
+            match allowed_digits(&g, tuple, sees, &excluded) {
                 None => assert!(full, "{tuple:?} {ex:?}"),
                 Some(got) => {
                     assert!(!full, "{tuple:?} {ex:?}");
