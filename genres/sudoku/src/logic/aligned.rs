@@ -172,12 +172,13 @@ fn test(g: &Grid, f: &mut Finding, tuple: &[usize], sees: [bool; 3], excluders: 
 /// The candidate sets of the excluding cells that matter to a tuple: a combination is
 /// impossible when the digits it takes include one (two or three digits). The two-digit sets
 /// as a partner mask per digit; the three-digit ones listed (three digits are only taken by
-/// three different digits).
+/// three different digits), with per digit the set of those holding it (by index in the list).
 #[derive(Default)]
 struct Excluded {
     partners: [u16; 10],
     threes: [u16; 20],
     n3: usize,
+    holds: [u32; 10],
 }
 
 impl Excluded {
@@ -189,6 +190,9 @@ impl Excluded {
             self.partners[x as usize] |= 1 << y;
             self.partners[y as usize] |= 1 << x;
         } else {
+            for d in digits_of(e) {
+                self.holds[usize::from(d)] |= 1 << self.n3;
+            }
             self.threes[self.n3] = e;
             self.n3 += 1;
         }
@@ -203,7 +207,6 @@ impl Excluded {
 /// every candidate of the tuple is known to be allowed.
 fn allowed_digits(g: &Grid, tuple: &[usize], sees: [bool; 3], ex: &Excluded) -> Option<[u16; 3]> {
     let partners = &ex.partners;
-    let threes = &ex.threes[..ex.n3];
     let mut cand = [0u16; 3];
     for (k, &c) in tuple.iter().enumerate() {
         cand[k] = g.cand[c];
@@ -229,6 +232,7 @@ fn allowed_digits(g: &Grid, tuple: &[usize], sees: [bool; 3], ex: &Excluded) -> 
         }
         // The third cell's digits left by `a`.
         let third_a = cand[2] & !pa & !(s02 & 1 << a);
+        let holds_a = ex.holds[usize::from(a)];
         // The second cell's digits still worth trying with `a`.
         let mut rest = second;
         while rest != 0 {
@@ -240,10 +244,11 @@ fn allowed_digits(g: &Grid, tuple: &[usize], sees: [bool; 3], ex: &Excluded) -> 
             if a != b {
                 // The third digit of each three-digit set holding `a` and `b`.
                 let ab = 1 << a | 1 << b;
-                for &e in threes {
-                    if e & ab == ab {
-                        third &= !(e & !ab);
-                    }
+                let mut both = holds_a & ex.holds[usize::from(b)];
+                while both != 0 {
+                    let e = ex.threes[both.trailing_zeros() as usize];
+                    both &= both - 1;
+                    third &= !(e & !ab);
                 }
             }
             if third != 0 {
