@@ -146,6 +146,11 @@ fn search(g: &Grid, digit: &[Bits; 10], n: usize, changed: Bits) -> Option<Best>
                 if set & live == 0 {
                     pincers &= live_bivalue;
                 }
+                // Each digit of p is in some cell of the set, and the set's cells holding one of
+                // them must all see p: p sees a cell of the set.
+                if pincers != 0 {
+                    pincers &= cells_of(set).fold(0, |m, c| m | PEER_BITS[c]);
+                }
                 for p in cells_of(pincers) {
                     check(g, digit, n, set, p, &mut best);
                 }
