@@ -322,8 +322,9 @@ fn follow(
     }
 }
 
-/// Follows the consequences of `start` under the rule `RULE` (a [`Rule`] as `u8`); `links` holds the static implications
-/// (those of both kinds of links, tabulated) and `units` the places of each digit in each unit.
+/// Follows the consequences of `start` under the rule `RULE` (a [`Rule`] as `u8`); `links`
+/// holds the static implications (those of both kinds of links, tabulated) and `units` the
+/// places of each digit in each unit.
 ///
 /// As SE does: every pending "holds" state is followed before the next pending "does not
 /// hold" one, a "does not hold" state changes the grid (dynamic and Nishio rules) once it has
