@@ -4,8 +4,10 @@
 //! other and get the same digit, or when it would take every candidate of an excluding cell. A
 //! candidate of a chosen cell that belongs to no possible combination leaves that cell.
 
-use super::candidates::{Bits, Grid, PEER_BITS, bit, cell_list, cells_of, digits_of};
+use super::candidates::{Bits, Grid, PEER_BITS, cell_list, cells_of, digits_of};
 use super::technique::Finding;
+use super::wings::cells_where;
+use crate::band_solver::POPCOUNT9;
 
 /// Aligned pair exclusion.
 pub(crate) fn pair(g: &Grid, f: &mut Finding) -> bool {
@@ -18,26 +20,16 @@ pub(crate) fn triple(g: &Grid, f: &mut Finding) -> bool {
 }
 
 fn exclusion(g: &Grid, f: &mut Finding, degree: usize) -> bool {
-    let mut open: Bits = 0;
-    let mut small: Bits = 0;
-    for c in 0..81 {
-        let n = g.cand[c].count_ones() as usize;
-        if n >= 2 {
-            open |= bit(c);
-            if n <= degree {
-                small |= bit(c);
-            }
-        }
-    }
+    let count = |m: u16| usize::from(POPCOUNT9[usize::from(m >> 1)]);
+    let open = cells_where(&g.cand, |_, m| count(m) >= 2);
+    let small = cells_where(&g.cand, |_, m| (2..=degree).contains(&count(m)));
     // A tuple's test reads the candidates of its cells and of its excluding cells and nothing
     // else. After a search that found nothing, a tuple whose cells and excluding cells all kept
     // their candidates would find nothing again, so only tuples touching a changed cell are
     // tested.
     let memo = &mut f.memo.aligned[degree - 2];
     let changed = match memo {
-        Some(before) => (0..81)
-            .filter(|&c| before[c] != g.cand[c])
-            .fold(0, |m, c| m | bit(c)),
+        Some(before) => cells_where(&g.cand, |c, m| m != before[c]),
         None => !0,
     };
     let mut s = Search {
@@ -141,18 +133,16 @@ fn test(g: &Grid, f: &mut Finding, tuple: &[usize], sees: [bool; 3], excluders: 
     // Only excluding cells whose candidates the tuple's digits can cover matter (at most the
     // 20 peers of one cell).
     let digits_in = tuple.iter().fold(0u16, |m, &c| m | g.cand[c]);
-    let mut ex = [0u16; 20];
-    let mut n = 0;
+    let mut ex = Excluded::default();
     for e in cells_of(excluders) {
         if g.cand[e] & !digits_in == 0 {
-            ex[n] = g.cand[e];
-            n += 1;
+            ex.add(g.cand[e]);
         }
     }
-    if n == 0 {
+    if ex.is_empty() {
         return false;
     }
-    let Some(allowed) = allowed_digits(g, tuple, sees, &ex[..n]) else {
+    let Some(allowed) = allowed_digits(g, tuple, sees, &ex) else {
         return false;
     };
     for (i, &c) in tuple.iter().enumerate() {
@@ -179,26 +169,44 @@ fn test(g: &Grid, f: &mut Finding, tuple: &[usize], sees: [bool; 3], excluders: 
     true
 }
 
-/// The digits each cell of the tuple takes in some possible combination, or `None` as soon as
-/// every candidate of the tuple is known to be allowed.
-fn allowed_digits(g: &Grid, tuple: &[usize], sees: [bool; 3], ex: &[u16]) -> Option<[u16; 3]> {
-    // A combination is impossible when the digits it takes include the candidates of an
-    // excluding cell (two or three digits). The two-digit sets as a partner mask per digit;
-    // the three-digit ones listed (three digits are only taken by three different digits).
-    let mut partners = [0u16; 10];
-    let mut threes = [0u16; 20];
-    let mut n3 = 0;
-    for &e in ex {
-        if e.count_ones() == 2 {
+/// The candidate sets of the excluding cells that matter to a tuple: a combination is
+/// impossible when the digits it takes include one (two or three digits). The two-digit sets
+/// as a partner mask per digit; the three-digit ones listed (three digits are only taken by
+/// three different digits), with per digit the set of those holding it (by index in the list).
+#[derive(Default)]
+struct Excluded {
+    partners: [u16; 10],
+    threes: [u16; 20],
+    n3: usize,
+    holds: [u32; 10],
+}
+
+impl Excluded {
+    fn add(&mut self, e: u16) {
+        // Two or three digits: two when removing the lowest leaves one.
+        let rest = e & (e - 1);
+        if rest & (rest - 1) == 0 {
             let (x, y) = (e.trailing_zeros(), 15 - e.leading_zeros());
-            partners[x as usize] |= 1 << y;
-            partners[y as usize] |= 1 << x;
+            self.partners[x as usize] |= 1 << y;
+            self.partners[y as usize] |= 1 << x;
         } else {
-            threes[n3] = e;
-            n3 += 1;
+            for d in digits_of(e) {
+                self.holds[usize::from(d)] |= 1 << self.n3;
+            }
+            self.threes[self.n3] = e;
+            self.n3 += 1;
         }
     }
-    let threes = &threes[..n3];
+
+    fn is_empty(&self) -> bool {
+        self.n3 == 0 && self.partners == [0; 10]
+    }
+}
+
+/// The digits each cell of the tuple takes in some possible combination, or `None` as soon as
+/// every candidate of the tuple is known to be allowed.
+fn allowed_digits(g: &Grid, tuple: &[usize], sees: [bool; 3], ex: &Excluded) -> Option<[u16; 3]> {
+    let partners = &ex.partners;
     let mut cand = [0u16; 3];
     for (k, &c) in tuple.iter().enumerate() {
         cand[k] = g.cand[c];
@@ -207,13 +215,11 @@ fn allowed_digits(g: &Grid, tuple: &[usize], sees: [bool; 3], ex: &[u16]) -> Opt
     let pack = |m: [u16; 3]| u64::from(m[0]) | u64::from(m[1]) << 16 | u64::from(m[2]) << 32;
     let all = pack(cand);
     let mut allowed = [0u16; 3];
-    let [s01, s02, s12] = sees;
+    // Per pair of cells that see each other, all bits (a digit shared is then excluded).
+    let [s01, s02, s12] = sees.map(|s| if s { !0u16 } else { 0 });
     for a in digits_of(cand[0]) {
         let pa = partners[usize::from(a)];
-        let mut second = cand[1] & !pa;
-        if s01 {
-            second &= !(1 << a);
-        }
+        let second = cand[1] & !pa & !(s01 & 1 << a);
         if tuple.len() == 2 {
             if second != 0 {
                 allowed[0] |= 1 << a;
@@ -225,10 +231,8 @@ fn allowed_digits(g: &Grid, tuple: &[usize], sees: [bool; 3], ex: &[u16]) -> Opt
             continue;
         }
         // The third cell's digits left by `a`.
-        let mut third_a = cand[2] & !pa;
-        if s02 {
-            third_a &= !(1 << a);
-        }
+        let third_a = cand[2] & !pa & !(s02 & 1 << a);
+        let holds_a = ex.holds[usize::from(a)];
         // The second cell's digits still worth trying with `a`.
         let mut rest = second;
         while rest != 0 {
@@ -236,17 +240,15 @@ fn allowed_digits(g: &Grid, tuple: &[usize], sees: [bool; 3], ex: &[u16]) -> Opt
             rest &= rest - 1;
             // The third cell's digits completing a possible combination with `a` and `b`
             // (all of them at once: the allowed digits are the union over combinations).
-            let mut third = third_a & !partners[usize::from(b)];
-            if s12 {
-                third &= !(1 << b);
-            }
+            let mut third = third_a & !partners[usize::from(b)] & !(s12 & 1 << b);
             if a != b {
                 // The third digit of each three-digit set holding `a` and `b`.
                 let ab = 1 << a | 1 << b;
-                for &e in threes {
-                    if e & ab == ab {
-                        third &= !(e & !ab);
-                    }
+                let mut both = holds_a & ex.holds[usize::from(b)];
+                while both != 0 {
+                    let e = ex.threes[both.trailing_zeros() as usize];
+                    both &= both - 1;
+                    third &= !(e & !ab);
                 }
             }
             if third != 0 {
@@ -271,6 +273,7 @@ fn allowed_digits(g: &Grid, tuple: &[usize], sees: [bool; 3], ex: &[u16]) -> Opt
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::logic::candidates::bit;
     use crate::logic::testutil::grid_with_candidates;
 
     /// An empty grid with these candidates in row 1 (cell, digits).
@@ -373,7 +376,11 @@ mod tests {
             let see =
                 |a: usize, b: usize| b < tuple.len() && PEER_BITS[tuple[a]] & bit(tuple[b]) != 0;
             let sees = [see(0, 1), see(0, 2), see(1, 2)];
-            match allowed_digits(&g, tuple, sees, &ex) {
+            let mut excluded = Excluded::default();
+            for &e in &ex {
+                excluded.add(e);
+            }
+            match allowed_digits(&g, tuple, sees, &excluded) {
                 None => assert!(full, "{tuple:?} {ex:?}"),
                 Some(got) => {
                     assert!(!full, "{tuple:?} {ex:?}");

@@ -44,7 +44,9 @@ struct Best {
 
 fn wings(g: &Grid, f: &mut Finding, n: usize) -> bool {
     let changed = super::wings::changed_cells(&f.memo.wings[n - 2], &g.cand);
-    let best = search(g, n, changed);
+    // Each digit's cells, shared with the other rungs reading this grid.
+    let digit = f.memo.digits_bits(g);
+    let best = search(g, &digit, n, changed);
     f.memo.wings[n - 2] = best.is_none().then_some(g.cand);
     let Some(b) = best else {
         return false;
@@ -72,8 +74,8 @@ fn wings(g: &Grid, f: &mut Finding, n: usize) -> bool {
 
 /// The best wing of `n` cells whose pattern holds a cell of `changed` (see
 /// [`super::wings::changed_cells`]: the others were there, finding nothing, when the memo was
-/// taken), or of any cells if `changed` is all of them.
-fn search(g: &Grid, n: usize, changed: Bits) -> Option<Best> {
+/// taken), or of any cells if `changed` is all of them; `digit` holds each digit's cells.
+fn search(g: &Grid, digit: &[Bits; 10], n: usize, changed: Bits) -> Option<Best> {
     // The cells that can be in a set (2..=n candidates) and those of them that changed; the
     // {x,z} cell is among the bivalue ones.
     let count = |m: u16| usize::from(POPCOUNT9[usize::from(m >> 1)]);
@@ -88,7 +90,6 @@ fn search(g: &Grid, n: usize, changed: Bits) -> Option<Best> {
     }
     let live_bivalue = live & bivalue;
     let mut best: Option<Best> = None;
-    let digit = g.digits_bits();
     for (u, unit) in UNITS.iter().enumerate() {
         let mut allowed = small & UNIT_BITS[u];
         if live & allowed == 0 {
@@ -145,8 +146,13 @@ fn search(g: &Grid, n: usize, changed: Bits) -> Option<Best> {
                 if set & live == 0 {
                     pincers &= live_bivalue;
                 }
+                // Each digit of p is in some cell of the set, and the set's cells holding one of
+                // them must all see p: p sees a cell of the set.
+                if pincers != 0 {
+                    pincers &= cells_of(set).fold(0, |m, c| m | PEER_BITS[c]);
+                }
                 for p in cells_of(pincers) {
-                    check(g, &digit, n, set, p, &mut best);
+                    check(g, digit, n, set, p, &mut best);
                 }
             },
         );
@@ -179,6 +185,14 @@ fn sets(
         if left == 1 {
             if count == n {
                 visit(s, d);
+            }
+        } else if left == 2 {
+            // The last cell, chosen here without a further call.
+            for j in i + 1..open.len() {
+                let d = d | cand[j];
+                if u32::from(POPCOUNT9[usize::from(d >> 1)]) == n {
+                    visit(s | bit(open[j]), d);
+                }
             }
         } else {
             sets(open, cand, i + 1, left - 1, n, s, d, visit);

@@ -195,8 +195,9 @@ impl Parents {
 /// Buffers shared by the runs of a search (their contents do not matter between runs).
 struct Scratch {
     /// Per state: its parents' range in the pool (read only for states reached, each written
-    /// when its state is reached).
-    table: [u32; STATES],
+    /// when its state is reached). Indexed by the state's low 11 bits (states are below 2048),
+    /// so without bounds checks.
+    table: [u32; 2048],
     ons: Vec<State>,
     offs: Vec<State>,
     /// Consequences of the current state: (state, parents range in `tmp`).
@@ -207,7 +208,7 @@ struct Scratch {
 impl Scratch {
     fn new() -> Scratch {
         Scratch {
-            table: [0; STATES],
+            table: [0; 2048],
             ons: Vec::with_capacity(256),
             offs: Vec::with_capacity(1024),
             next: Vec::with_capacity(32),
@@ -216,25 +217,27 @@ impl Scratch {
     }
 }
 
-/// A run being built: the states reached and, if `RECORD`, their parents (in scratch buffers).
+/// A run being built: the states reached (as words indexed by the state's bits 6 to 10, so
+/// without bounds checks; states are below 2048) and, if `RECORD`, their parents (in scratch
+/// buffers).
 struct Building<'a, const RECORD: bool> {
-    seen: [u64; 23],
+    seen: [u64; 32],
     count: usize,
-    table: &'a mut [u32; STATES],
+    table: &'a mut [u32; 2048],
     pool: &'a mut Vec<u16>,
 }
 
 impl<const RECORD: bool> Building<'_, RECORD> {
     fn has(&self, s: State) -> bool {
-        self.seen[s / 64] & (1 << (s % 64)) != 0
+        self.seen[(s >> 6) & 31] & (1 << (s % 64)) != 0
     }
 
     #[inline(always)]
     fn mark(&mut self, s: State, parents: &[u16]) {
-        self.seen[s / 64] |= 1 << (s % 64);
+        self.seen[(s >> 6) & 31] |= 1 << (s % 64);
         self.count += 1;
         if RECORD {
-            self.table[s] = ((self.pool.len() as u32) << 8) | parents.len() as u32;
+            self.table[s & 2047] = ((self.pool.len() as u32) << 8) | parents.len() as u32;
             if let [p] = parents {
                 self.pool.push(*p);
             } else {
@@ -275,7 +278,7 @@ impl<const RECORD: bool> Building<'_, RECORD> {
         let mut before = [0u16; 23];
         let at = range.len();
         range.reserve(if RECORD { self.count } else { 0 });
-        for (w, &word) in self.seen.iter().enumerate().filter(|_| RECORD) {
+        for (w, &word) in self.seen[..23].iter().enumerate().filter(|_| RECORD) {
             before[w] = (range.len() - at) as u16;
             let mut left = word;
             while left != 0 {
@@ -284,7 +287,7 @@ impl<const RECORD: bool> Building<'_, RECORD> {
             }
         }
         Run {
-            seen: self.seen,
+            seen: std::array::from_fn(|w| self.seen[w]),
             before,
             range: at as u32,
             conflict,
@@ -293,23 +296,50 @@ impl<const RECORD: bool> Building<'_, RECORD> {
     }
 }
 
-/// Follows the consequences of `start` under `rule`; `links` holds the static implications
-/// (those of both kinds of links, tabulated) and `units` the places of each digit in each unit.
+/// [`propagate`] under `rule`, the rule a constant there (each rule's code without the tests
+/// for the others, and the dynamic rules' grid copies only where they are read).
+#[allow(clippy::too_many_arguments)]
+fn follow(
+    g: &Grid,
+    links: &Links,
+    units: &UnitPlaces,
+    start: State,
+    rule: Rule,
+    record: bool,
+    scratch: &mut Scratch,
+    all: &mut Parents,
+) -> Run {
+    const S: u8 = Rule::Static as u8;
+    const N: u8 = Rule::Nishio as u8;
+    const D: u8 = Rule::Dynamic as u8;
+    match (rule, record) {
+        (Rule::Static, false) => propagate::<false, S>(g, links, units, start, scratch, all),
+        (Rule::Static, true) => propagate::<true, S>(g, links, units, start, scratch, all),
+        (Rule::Nishio, false) => propagate::<false, N>(g, links, units, start, scratch, all),
+        (Rule::Nishio, true) => propagate::<true, N>(g, links, units, start, scratch, all),
+        (Rule::Dynamic, false) => propagate::<false, D>(g, links, units, start, scratch, all),
+        (Rule::Dynamic, true) => propagate::<true, D>(g, links, units, start, scratch, all),
+    }
+}
+
+/// Follows the consequences of `start` under the rule `RULE` (a [`Rule`] as `u8`); `links`
+/// holds the static implications (those of both kinds of links, tabulated) and `units` the
+/// places of each digit in each unit.
 ///
 /// As SE does: every pending "holds" state is followed before the next pending "does not
 /// hold" one, a "does not hold" state changes the grid (dynamic and Nishio rules) once it has
 /// been followed, and the first state found both holding and not holding stops the run.
 /// The run's parents are added to `all` if `RECORD` (a run without them must not be asked for
 /// its ancestors; whether they are recorded changes nothing else).
-fn propagate<const RECORD: bool>(
+fn propagate<const RECORD: bool, const RULE: u8>(
     g: &Grid,
     links: &Links,
     units: &UnitPlaces,
     start: State,
-    rule: Rule,
     scratch: &mut Scratch,
     all: &mut Parents,
 ) -> Run {
+    let rule = [Rule::Static, Rule::Nishio, Rule::Dynamic][usize::from(RULE)];
     let Scratch {
         table,
         ons,
@@ -321,7 +351,7 @@ fn propagate<const RECORD: bool>(
     ons.clear();
     offs.clear();
     let mut run = Building::<RECORD> {
-        seen: [0; 23],
+        seen: [0; 32],
         count: 0,
         table,
         pool,
@@ -493,7 +523,77 @@ fn useful(g: &Grid, s: State) -> bool {
     g.value[c] == 0 && g.cand[c] & (1 << d) != 0
 }
 
+/// The buffers of the runs of a search, kept in the memo between searches (their contents
+/// do not matter between searches: each search clears what it reads).
+pub(crate) struct Buffers {
+    runs: Runs,
+    scratch: Scratch,
+    all: Parents,
+    stack: Vec<u16>,
+}
+
+impl Default for Buffers {
+    fn default() -> Buffers {
+        Buffers {
+            runs: Runs {
+                index: [u16::MAX; STATES],
+                list: Vec::with_capacity(2 * 81 * 9),
+            },
+            scratch: Scratch::new(),
+            all: Parents::new(),
+            stack: Vec::with_capacity(STATES),
+        }
+    }
+}
+
+impl std::fmt::Debug for Buffers {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("dynamic::Buffers")
+    }
+}
+
 fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
+    let mut bufs = f.memo.dynamic.take().unwrap_or_default();
+    let best = search(g, f, rule, base, &mut bufs);
+    f.memo.dynamic = Some(bufs);
+    let Some(b) = best else {
+        return false;
+    };
+    let (c, d) = (cell_of(b.target), digit_of(b.target));
+    if b.target % 2 == 1 {
+        f.placements.push((c as u8, d));
+    } else {
+        f.eliminations.push((c as u8, d));
+    }
+    f.rating = Some(tenths(b.rating));
+    if f.explain {
+        let mut cells = b.cells;
+        cells.sort_unstable();
+        cells.dedup();
+        f.set_cells(cells);
+        let name = match rule {
+            Rule::Static => "Multiple forcing chains",
+            Rule::Nishio => "Nishio forcing chain",
+            Rule::Dynamic => "Dynamic forcing chains",
+        };
+        let verdict = if b.target % 2 == 1 {
+            format!("{} is {d}", cell_name(c))
+        } else {
+            format!("{d} is removed from {}", cell_name(c))
+        };
+        f.text = format!("{name}: {}, so {verdict}", b.why);
+    }
+    true
+}
+
+/// The best deduction of `rule`'s chains on `g` (see [`forcing`]), in the buffers `bufs`.
+fn search(
+    g: &Grid,
+    f: &mut Finding,
+    rule: Rule,
+    base: f64,
+    bufs: &mut Buffers,
+) -> Option<Deduction> {
     let links = Links::both(g, &mut f.memo);
     let digits = links.digit;
     // A Nishio run follows one digit only, so it reads nothing but that digit's cells, and only
@@ -533,23 +633,30 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
         }
         needed = Some(need);
     }
-    let mut runs = Runs {
-        index: [u16::MAX; STATES],
-        list: Vec::with_capacity(2 * 81 * 9),
-    };
-    let mut scratch = Box::new(Scratch::new());
-    let mut all = Parents::new();
+    let Buffers {
+        runs,
+        scratch,
+        all,
+        stack,
+    } = bufs;
+    // Only the last search's assumptions have an index.
+    for r in &runs.list {
+        runs.index[r.start] = u16::MAX;
+    }
+    runs.list.clear();
+    all.range.clear();
+    all.pool.clear();
     // The run of `a`, its parents recorded if `read`, or else only if it meets a contradiction
     // (then it is followed again, recording them: the same states in the same order, as
     // recording reads nothing the run follows).
     let mut run = |a: State, read: bool, all: &mut Parents| {
         if !read {
-            let r = propagate::<false>(g, &links, &units, a, rule, &mut scratch, all);
+            let r = follow(g, &links, &units, a, rule, false, scratch, all);
             if r.conflict.is_none() {
                 return r;
             }
         }
-        propagate::<true>(g, &links, &units, a, rule, &mut scratch, all)
+        follow(g, &links, &units, a, rule, true, scratch, all)
     };
     for c in 0..81 {
         for d in digits_of(g.cand[c] & !skip) {
@@ -562,9 +669,9 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
             // for contradictions only, those of cells of two candidates not holding, costs
             // more than it saves: many of them meet one.)
             let read = rule != Rule::Nishio;
-            runs.add(run(on, read, &mut all));
+            runs.add(run(on, read, all));
             if rule != Rule::Static {
-                runs.add(run(state(c, d, false), read, &mut all));
+                runs.add(run(state(c, d, false), read, all));
             }
         }
     }
@@ -581,7 +688,6 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
         }
     }
     let mut best: Option<Deduction> = None;
-    let mut stack = Vec::with_capacity(STATES);
     // The nodes of the best deduction so far: a rating grows with the nodes, so a deduction
     // of as many nodes or more is not better, and its nodes need not be counted to the end.
     let cap = std::cell::Cell::new(usize::MAX);
@@ -589,7 +695,7 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
     let mut total = |runs: &[&Run], s: State| {
         let mut n = 0;
         for r in runs {
-            n += r.ancestors(&all, s, &mut stack, cap.get() - n);
+            n += r.ancestors(all, s, stack, cap.get() - n);
             if n >= cap.get() {
                 break;
             }
@@ -710,34 +816,7 @@ fn forcing(g: &Grid, f: &mut Finding, rule: Rule, base: f64) -> bool {
             }
         }
     }
-    let Some(b) = best else {
-        return false;
-    };
-    let (c, d) = (cell_of(b.target), digit_of(b.target));
-    if b.target % 2 == 1 {
-        f.placements.push((c as u8, d));
-    } else {
-        f.eliminations.push((c as u8, d));
-    }
-    f.rating = Some(tenths(b.rating));
-    if f.explain {
-        let mut cells = b.cells;
-        cells.sort_unstable();
-        cells.dedup();
-        f.set_cells(cells);
-        let name = match rule {
-            Rule::Static => "Multiple forcing chains",
-            Rule::Nishio => "Nishio forcing chain",
-            Rule::Dynamic => "Dynamic forcing chains",
-        };
-        let verdict = if b.target % 2 == 1 {
-            format!("{} is {d}", cell_name(c))
-        } else {
-            format!("{d} is removed from {}", cell_name(c))
-        };
-        f.text = format!("{name}: {}, so {verdict}", b.why);
-    }
-    true
+    best
 }
 
 #[cfg(test)]
@@ -860,12 +939,11 @@ mod tests {
         let cut: Vec<Run> = cells_of(digits[4] & UNIT_BITS[5])
             .map(|c| {
                 let on = state(c, 4, true);
-                propagate::<true>(
+                propagate::<true, { Rule::Dynamic as u8 }>(
                     grid,
                     &links,
                     &units,
                     on,
-                    Rule::Dynamic,
                     &mut scratch,
                     &mut all,
                 )
@@ -877,21 +955,19 @@ mod tests {
         // The scratch buffers' old contents do not matter: each run rests on the same parents.
         let start = state(cells_of(digits[4] & UNIT_BITS[5]).next().unwrap(), 4, true);
         let mut fresh = Parents::new();
-        let clean = propagate::<true>(
+        let clean = propagate::<true, { Rule::Dynamic as u8 }>(
             grid,
             &links,
             &units,
             start,
-            Rule::Dynamic,
             &mut Box::new(Scratch::new()),
             &mut fresh,
         );
-        let dirty = propagate::<true>(
+        let dirty = propagate::<true, { Rule::Dynamic as u8 }>(
             grid,
             &links,
             &units,
             start,
-            Rule::Dynamic,
             &mut scratch,
             &mut all,
         );

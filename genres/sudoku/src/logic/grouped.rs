@@ -31,7 +31,11 @@ pub(crate) fn four_links(g: &Grid, f: &mut Finding) -> bool {
     chains(g, f, 4)
 }
 
+/// The most strong links of a grouped chain (the longest rung's).
+const MAX_LINKS: usize = 4;
+
 /// The best chain so far: rating, candidates removed, digit, nodes along it, targets.
+#[derive(Clone, Debug)]
 struct Best {
     rating: f64,
     removed: u32,
@@ -55,23 +59,30 @@ fn chains(g: &Grid, f: &mut Finding, k: usize) -> bool {
         if db == 0 {
             continue;
         }
-        // The graph reads only the digit's cells: kept between rungs and steps while they
-        // stay the same.
-        let mut graph = f.memo.grouped[usize::from(d)].take().unwrap_or_default();
+        // The graph and its chains read only the digit's cells: kept between rungs and steps
+        // while they stay the same.
+        let graph = f.memo.grouped[usize::from(d)].get_or_insert_with(Graph::default);
         if graph.db != db {
-            graph.build(db);
-        }
-        let mut found = false;
-        // Every node of a chain ends one of its strong links: a chain through a group needs a
-        // group with a strong link.
-        if graph.strong[graph.ncells..].iter().any(|p| p.n > 0) {
-            for (s, partners) in graph.strong.iter().enumerate() {
-                if partners.n > 0 {
-                    found |= search_from(db, &graph, s, d, k, &mut bufs, &mut best);
-                }
+            // Every node of a chain ends one of its strong links: a chain through a group
+            // needs a group with a strong link, and without one the digit has no chains (its
+            // graph is not built).
+            if group_linked(db) {
+                graph.build(db);
+                graph.search(d, &mut bufs);
+            } else {
+                graph.db = db;
+                graph.best = Default::default();
             }
         }
-        f.memo.grouped[usize::from(d)] = Some(graph);
+        let chain = graph.best[k].as_ref();
+        let found = chain.is_some();
+        // Each digit's best is the first best of its chains in search order, so the first
+        // best over the digits in order is the first best of all chains.
+        if let Some(c) = chain
+            && c.beats(&best)
+        {
+            best = Some(c.clone());
+        }
         f.memo.record(DigitRung::Grouped(k), d, db, found);
     }
     let Some(b) = best else {
@@ -99,6 +110,20 @@ fn chains(g: &Grid, f: &mut Finding, k: usize) -> bool {
         ));
     }
     true
+}
+
+impl Best {
+    /// Whether this chain replaces `best` (the first of the lowest rated, then of those removing
+    /// most candidates, is kept).
+    fn beats(&self, best: &Option<Best>) -> bool {
+        match best {
+            None => true,
+            Some(b) => {
+                self.rating < b.rating - 1e-9
+                    || (self.rating < b.rating + 1e-9 && self.removed > b.removed)
+            }
+        }
+    }
 }
 
 /// `r1c2` for a cell, `(r1c2 r1c3)` for a group.
@@ -139,8 +164,9 @@ impl Partners {
 }
 
 /// The link graph of one digit: its cells, how many, its nodes, the cells that see all of each,
-/// the strong links (partner node, kind) and the weak links (a set of node indices) of each. Its
-/// buffers are reused when the digit's cells change.
+/// the strong links (partner node, kind) and the weak links (a set of node indices) of each; and
+/// the best chain of each number of strong links on it. Its buffers are reused when the digit's
+/// cells change.
 #[derive(Debug, Default)]
 pub(crate) struct Graph {
     db: Bits,
@@ -149,6 +175,59 @@ pub(crate) struct Graph {
     seers: Vec<Bits>,
     strong: Vec<Partners>,
     weak: Vec<[u64; 3]>,
+    best: [Option<Best>; MAX_LINKS + 1],
+}
+
+impl Graph {
+    /// Finds the best chain of each number of strong links (2 to [`MAX_LINKS`]) of digit `d`
+    /// on this graph.
+    ///
+    /// The search for chains of k strong links from a start is the search for the longest ones
+    /// cut off after k links: breadth first, the states within k links come first, reached in
+    /// the same order from the same parents, so the ends of k links are met in the same order
+    /// with the same paths. One search per start gives the chains of every length.
+    fn search(&mut self, d: u8, bufs: &mut Bufs) {
+        let mut best: [Option<Best>; MAX_LINKS + 1] = Default::default();
+        // Every node of a chain ends one of its strong links: a chain through a group needs a
+        // group with a strong link.
+        if self.strong[self.ncells..].iter().any(|p| p.n > 0) {
+            for (s, partners) in self.strong.iter().enumerate() {
+                if partners.n > 0 {
+                    search_from(self, s, d, bufs, &mut best);
+                }
+            }
+        }
+        self.best = best;
+    }
+}
+
+/// True if some group of the digit whose cells are `db` has a strong link in the graph
+/// [`Graph::build`] makes: in its box or its line, the digit's other places there are one cell
+/// or exactly the places where the box crosses one row or one column (another group).
+fn group_linked(db: Bits) -> bool {
+    // The other places `rest` of a unit are one node.
+    let one_node = |rest: Bits| {
+        if rest & rest.wrapping_sub(1) == 0 {
+            return rest != 0;
+        }
+        let c = rest.trailing_zeros() as usize;
+        let boxed = db & UNIT_BITS[18 + box_of(c)];
+        let (r, k) = (UNIT_BITS[row(c)], UNIT_BITS[9 + col(c)]);
+        (rest & !r == 0 && rest == boxed & r) || (rest & !k == 0 && rest == boxed & k)
+    };
+    for bx in 0..9 {
+        let boxed = db & UNIT_BITS[18 + bx];
+        let (r0, c0) = ((bx / 3) * 3, (bx % 3) * 3);
+        for line in (r0..r0 + 3).chain(9 + c0..9 + c0 + 3) {
+            let m = boxed & UNIT_BITS[line];
+            if m & m.wrapping_sub(1) != 0
+                && (one_node(boxed & !m) || one_node(db & UNIT_BITS[line] & !m))
+            {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// No node in a group slot (see [`Graph::build`]).
@@ -169,6 +248,7 @@ impl Graph {
             seers,
             strong,
             weak,
+            ..
         } = self;
         *cells = db;
         nodes.clear();
@@ -327,24 +407,21 @@ impl Bufs {
 }
 
 /// Breadth-first search over (node, holds the digit) from "s does not hold d", as in
-/// [`super::strong_links`]; a chain of exactly `k` strong links through at least one group whose
-/// ends are both seen by some place of d is a finding. True if there was a finding (kept in
-/// `best` if better).
+/// [`super::strong_links`]; a chain of k strong links (2 to [`MAX_LINKS`]) through at least one
+/// group whose ends are both seen by some place of d is a finding, kept in `best[k]` if better.
 ///
 /// A state is seen once, when first reached (its parent is the state it was reached from). A
-/// state that holds the digit after `k` strong links is looked at when reached and not queued:
-/// it would lead nowhere (a chain has at most `k` strong links).
+/// state that holds the digit after `MAX_LINKS` strong links is looked at when reached and not
+/// queued: it would lead nowhere.
 fn search_from(
-    db: Bits,
     graph: &Graph,
     s: usize,
     d: u8,
-    k: usize,
     bufs: &mut Bufs,
-    best: &mut Option<Best>,
-) -> bool {
-    let mut found = false;
+    best: &mut [Option<Best>; MAX_LINKS + 1],
+) {
     let Graph {
+        db,
         nodes,
         seers,
         strong,
@@ -395,15 +472,15 @@ fn search_from(
             }
             seen_on[t / 64] |= 1 << (t % 64);
             let nst = 2 * t + 1;
-            if usize::from(l) + 1 < k {
+            let k = usize::from(l) + 1;
+            if k < MAX_LINKS {
                 parent[nst] = st as u16;
                 kind_in[nst] = kind;
                 links[nst] = l + 1;
                 queue[tail] = nst as u16;
                 tail += 1;
-                continue;
             }
-            if t == s {
+            if k < 2 || t == s {
                 continue;
             }
             let targets = from_s & seers[t] & !nodes[t];
@@ -430,28 +507,23 @@ fn search_from(
             }
             path.reverse();
             kinds.reverse();
-            found = true;
             // SE rates a chain with a group flat: the plain base for its number of links plus
             // 0.3, without the plain chains' additions for box links or crossing lines.
             let r = rating(&[Kind::Row; 6][..kinds.len()]) + GROUPED;
             let removed = targets.count_ones();
-            let better = match best {
-                None => true,
-                Some(b) => r < b.rating - 1e-9 || (r < b.rating + 1e-9 && removed > b.removed),
+            let chain = Best {
+                rating: r,
+                removed,
+                digit: d,
+                path,
+                targets,
+                links: k,
             };
-            if better {
-                *best = Some(Best {
-                    rating: r,
-                    removed,
-                    digit: d,
-                    path,
-                    targets,
-                    links: k,
-                });
+            if chain.beats(&best[k]) {
+                best[k] = Some(chain);
             }
         }
     }
-    found
 }
 
 #[cfg(test)]
@@ -508,6 +580,31 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn group_linked_agrees_with_the_graph() {
+        // Random places of a digit, sparse to dense: a group has a strong link in the built
+        // graph exactly when `group_linked` says so.
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut graph = Graph::default();
+        let mut linked = 0;
+        for round in 0..2000 {
+            let mut db: Bits = 0;
+            for c in 0..81 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                if x.is_multiple_of(2 + round % 7) {
+                    db |= bit(c);
+                }
+            }
+            graph.build(db);
+            let want = graph.strong[graph.ncells..].iter().any(|p| p.n > 0);
+            assert_eq!(group_linked(db), want, "{db:x}");
+            linked += usize::from(want);
+        }
+        assert!(linked > 100 && linked < 1900, "{linked}");
     }
 
     #[test]

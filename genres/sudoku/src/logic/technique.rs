@@ -71,6 +71,9 @@ pub(crate) struct Memo {
     /// Strong-link chains: per digit, its cells in the last grid searched and the best chain
     /// of each number of strong links on them.
     pub(super) strong: [Option<super::strong_links::DigitChains>; 10],
+    /// The dynamic rungs' run buffers, reused by each search (nothing of one search is read by
+    /// the next).
+    pub(super) dynamic: Option<Box<super::dynamic::Buffers>>,
 }
 
 /// The rungs whose search on one digit reads only that digit's cells (and whose result over
