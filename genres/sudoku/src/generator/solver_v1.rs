@@ -636,6 +636,85 @@ pub fn has_other_solution(
     }
 }
 
+/// The propagated state of a puzzle with the clues of a window of cells left out: removal tests
+/// of puzzles that agree with it outside the window start from it ([`Base::has_other_solution`])
+/// instead of from their givens.
+///
+/// Why this is exact: every rule of [`State::propagate`] only removes candidates, and removes at
+/// least as many from a state with fewer; so the propagated state is the largest one that no
+/// rule changes below the starting state, whatever the order the rules run in (the unplaced
+/// cells are then the cells with two or more candidates). A test's starting state lies below
+/// the base's (it has more givens), so the base's state with the test's other givens placed
+/// and the excluded digit removed lies between the test's propagated state and its own starting
+/// state (but for the columns of those givens, which the next band step clears): propagating it
+/// reaches the test's state. The root node, the branching and the node counts are unchanged.
+pub(crate) struct Base {
+    cells: [u8; 81],
+    state: Option<State>,
+}
+
+impl Base {
+    /// The base of `cells` with the cells of `window` emptied.
+    pub(crate) fn new(cells: &[u8; 81], window: &[u8]) -> Base {
+        let mut cells = *cells;
+        for &j in window {
+            if let Some(v) = cells.get_mut(usize::from(j)) {
+                *v = 0;
+            }
+        }
+        let state = State::from_cells(&cells).and_then(|mut s| s.propagate().ok().map(|()| s));
+        Base { cells, state }
+    }
+
+    /// [`has_other_solution`] of `cells` (which equals the base's puzzle outside the window)
+    /// for `cell`, a cell of the window, with the same answer and the same nodes spent.
+    pub(crate) fn has_other_solution(
+        &self,
+        cells: &[u8; 81],
+        window: &[u8],
+        cell: usize,
+        digit: u8,
+        budget: &mut Budget,
+    ) -> Option<bool> {
+        debug_assert!(
+            (0..81).all(|j| window.contains(&(j as u8)) || cells[j] == self.cells[j]),
+            "the puzzle differs from the base outside the window"
+        );
+        match self.start(cells, window, cell, digit) {
+            Some(state) => match search(Some(state), 1, false, budget, None).count {
+                Count::BudgetExhausted => None,
+                Count::Exactly(0) => Some(false),
+                _ => Some(true),
+            },
+            None => has_other_solution(cells, cell, digit, budget),
+        }
+    }
+
+    /// The base's state with the window's givens of `cells` but `cell` placed and `digit`
+    /// removed from `cell`; `None` (start from the givens instead) when anything is out of
+    /// range or a given is no longer a candidate in the base (givens that clash).
+    fn start(&self, cells: &[u8; 81], window: &[u8], cell: usize, digit: u8) -> Option<State> {
+        if cell >= 81 || !(1..=9).contains(&digit) || !window.contains(&(cell as u8)) {
+            return None;
+        }
+        let mut s = self.state?;
+        for &j in window {
+            let j = usize::from(j);
+            let v = *cells.get(j)?;
+            if j == cell || v == 0 {
+                continue;
+            }
+            let (d, b, bit) = (usize::from(v) - 1, j / 27, 1u32 << (j % 27));
+            if d >= 9 || s.cand[d * 3 + b] & bit == 0 {
+                return None;
+            }
+            s.place(d, b, bit);
+        }
+        s.cand[usize::from(digit - 1) * 3 + cell / 27] &= !(1 << (cell % 27));
+        Some(s)
+    }
+}
+
 /// A random complete grid drawn from `rng`: the three diagonal boxes (independent of each other)
 /// are shuffled, and the solver completes the grid trying digits in random order.
 pub fn random_grid(rng: &mut Rng) -> [u8; 81] {

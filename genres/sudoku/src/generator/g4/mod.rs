@@ -99,6 +99,7 @@ fn attempt(rng: &mut Rng, target: Level) -> Option<Attempt> {
 fn remove_clues(solution: &Cells, order: &[u8; 81], target: Level) -> (Cells, Option<LogicGrade>) {
     let mut puzzle = *solution;
     let mut singles = SinglesTest::new(solution);
+    let mut unique = UniqueTest { base: None };
     let mut by_singles = true;
     let mut last = None;
     for (k, &cell) in order.iter().enumerate() {
@@ -109,7 +110,7 @@ fn remove_clues(solution: &Cells, order: &[u8; 81], target: Level) -> (Cells, Op
         if by_singles && singles.fills(&puzzle, order, k, digit) {
             continue;
         }
-        let removed = if unique_without(&puzzle, cell, digit) {
+        let removed = if unique.without(&puzzle, order, k, digit) {
             if target >= Level::Expert {
                 Some(None)
             } else {
@@ -132,11 +133,36 @@ fn remove_clues(solution: &Cells, order: &[u8; 81], target: Level) -> (Cells, Op
     (puzzle, last)
 }
 
-/// Whether `puzzle` (just emptied at `cell`, which held `digit`) is unique by the solver within
-/// [`REMOVAL_BUDGET`] nodes.
-fn unique_without(puzzle: &Cells, cell: usize, digit: u8) -> bool {
-    let mut budget = Budget::new(REMOVAL_BUDGET);
-    solver::has_other_solution(puzzle, cell, digit, &mut budget) == Some(false)
+/// Positions of the removal order a [`UniqueTest`] base spans (4 did best of 2 to 8 on
+/// `generate_bench MASTER 20 1`).
+const UNIQUE_WINDOW: usize = 4;
+
+/// The uniqueness test of a removal order: [`solver::has_other_solution`] within
+/// [`REMOVAL_BUDGET`] nodes, started from a [`solver::Base`] shared by the tests of a window of
+/// consecutive positions (same answers and node counts). Only the clues of positions inside the
+/// window change while it is open: those before it are decided and those after it untested.
+struct UniqueTest {
+    /// The base, and the positions `start..end` of its window.
+    base: Option<(solver::Base, usize, usize)>,
+}
+
+impl UniqueTest {
+    /// Whether `puzzle` (just emptied at `order[k]`, which held `digit`) is unique by the
+    /// solver within [`REMOVAL_BUDGET`] nodes; the positions before `k` must have been decided.
+    fn without(&mut self, puzzle: &Cells, order: &[u8; 81], k: usize, digit: u8) -> bool {
+        let (base, start, end) = match self.base.take() {
+            Some(open) if k < open.2 => self.base.insert(open),
+            _ => {
+                let end = (k + UNIQUE_WINDOW).min(81);
+                let base = solver::Base::new(puzzle, &order[k..end]);
+                self.base.insert((base, k, end))
+            }
+        };
+        let mut budget = Budget::new(REMOVAL_BUDGET);
+        let window = &order[*start..*end];
+        base.has_other_solution(puzzle, window, usize::from(order[k]), digit, &mut budget)
+            == Some(false)
+    }
 }
 
 #[cfg(test)]
