@@ -36,9 +36,9 @@ const PERM_UNION: [u16; 512] = perm_union_table();
 const EXPAND: [u32; 512] = expand_table();
 
 /// For a row-by-box occupancy, the boxes (3 bits) whose digit is confined to one row.
-const ONE_ROW_BOXES: [u8; 512] = one_of_three_table(true);
+pub(crate) const ONE_ROW_BOXES: [u8; 512] = one_of_three_table(true);
 /// For the 9 columns a digit may use in a band, the boxes (3 bits) where it has one column left.
-const ONE_COLUMN_BOXES: [u8; 512] = one_of_three_table(false);
+pub(crate) const ONE_COLUMN_BOXES: [u8; 512] = one_of_three_table(false);
 /// The columns (9 bits) of a set of boxes (3 bits).
 const BOX_COLUMNS: [u32; 8] = [0, 0o7, 0o70, 0o77, 0o700, 0o707, 0o770, 0o777];
 /// For the 9 columns a digit may use in a band, the cells the other bands keep: a box with a
@@ -54,7 +54,7 @@ const KEEP_OUTSIDE: [u32; 512] = {
     t
 };
 /// The band cells of a set of boxes (3 bits).
-const BOX_CELLS: [u32; 8] = {
+pub(crate) const BOX_CELLS: [u32; 8] = {
     let mut t = [0u32; 8];
     let mut s = 0;
     while s < 8 {
@@ -173,7 +173,7 @@ const fn shifted_row_boxes(by: u32) -> [u16; 512] {
 
 /// The 3x3 row-by-box occupancy of a band mask (bit `row * 3 + box`).
 #[inline(always)]
-fn row_box(a: u32) -> usize {
+pub(crate) fn row_box(a: u32) -> usize {
     usize::from(
         ROW_BOXES[(a & ROW0) as usize]
             | ROW_BOXES_1[(a >> 9 & ROW0) as usize]
