@@ -344,8 +344,15 @@ impl Windows {
     }
 
     /// Whether singles fill `order[k]` (just emptied) from the givens of `puzzle` (whose
-    /// masks are `givens`).
-    fn fill(&mut self, puzzle: &Cells, givens: &[u32; 27], order: &[u8; 81], k: usize) -> bool {
+    /// masks are `givens`), as far as the windows answer it (opening those `k` needs): `None`
+    /// when only a trial from the innermost window ([`Windows::trial`]) can.
+    fn open(
+        &mut self,
+        puzzle: &Cells,
+        givens: &[u32; 27],
+        order: &[u8; 81],
+        k: usize,
+    ) -> Option<bool> {
         let cell = usize::from(order[k]);
         let mut reopen = false;
         for (level, &size) in WINDOW_SIZES.iter().enumerate() {
@@ -354,7 +361,7 @@ impl Windows {
                 && k < w.end
             {
                 if w.closure.filled(cell) {
-                    return true;
+                    return Some(true);
                 }
                 continue;
             }
@@ -375,7 +382,7 @@ impl Windows {
                 }
             } else {
                 let Some(parent) = &self.0[level - 1] else {
-                    return false;
+                    return Some(false);
                 };
                 let end = (k + size).min(parent.end);
                 let mut closure = parent.closure.clone();
@@ -395,9 +402,16 @@ impl Windows {
                 for deeper in &mut self.0[level + 1..] {
                     *deeper = None;
                 }
-                return true;
+                return Some(true);
             }
         }
+        None
+    }
+
+    /// Whether singles fill `order[k]` once [`Windows::open`] gave `None`: the
+    /// innermost window's closure with the window's other clues, settled.
+    fn trial(&self, puzzle: &Cells, order: &[u8; 81], k: usize) -> bool {
+        let cell = usize::from(order[k]);
         let Some(w) = &self.0[WINDOW_SIZES.len() - 1] else {
             return false;
         };
@@ -460,9 +474,30 @@ impl SinglesTest {
     /// Whether singles fill `order[k]`, whose clue `digit` was just removed from `puzzle` (and
     /// toggled here); the cells before position `k` must have been decided in order.
     pub(crate) fn fills(&mut self, puzzle: &Cells, order: &[u8; 81], k: usize, digit: u8) -> bool {
+        self.quick(puzzle, order, k, digit)
+            .unwrap_or_else(|| self.trial(puzzle, order, k))
+    }
+
+    /// [`SinglesTest::fills`] when it needs no trial closure (an immediate single, or a
+    /// window's closure decides); `None` otherwise, and then [`SinglesTest::trial`] answers.
+    pub(crate) fn quick(
+        &mut self,
+        puzzle: &Cells,
+        order: &[u8; 81],
+        k: usize,
+        digit: u8,
+    ) -> Option<bool> {
         let cell = usize::from(order[k]);
-        immediate_single(&self.houses, &self.givens, self.empty, cell, digit)
-            || self.windows.fill(puzzle, &self.givens, order, k)
+        if immediate_single(&self.houses, &self.givens, self.empty, cell, digit) {
+            return Some(true);
+        }
+        self.windows.open(puzzle, &self.givens, order, k)
+    }
+
+    /// The answer of [`SinglesTest::fills`] after [`SinglesTest::quick`] gave `None` for the
+    /// same position `k` (nothing toggled in between).
+    pub(crate) fn trial(&self, puzzle: &Cells, order: &[u8; 81], k: usize) -> bool {
+        self.windows.trial(puzzle, order, k)
     }
 }
 
@@ -584,7 +619,10 @@ mod tests {
                 givens[at] ^= bit;
                 singles.toggle(cell, digit);
                 let expected = closure::singles_fill(&puzzle, cell);
-                proptest::prop_assert_eq!(windows.fill(&puzzle, &givens, &order, k), expected);
+                let fill = windows
+                    .open(&puzzle, &givens, &order, k)
+                    .unwrap_or_else(|| windows.trial(&puzzle, &order, k));
+                proptest::prop_assert_eq!(fill, expected);
                 proptest::prop_assert_eq!(singles.fills(&puzzle, &order, k, digit), expected);
                 if !expected {
                     puzzle[cell] = digit;

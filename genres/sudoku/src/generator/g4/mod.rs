@@ -107,10 +107,26 @@ fn remove_clues(solution: &Cells, order: &[u8; 81], target: Level) -> (Cells, Op
         let digit = puzzle[cell];
         puzzle[cell] = 0;
         singles.toggle(cell, digit);
-        if by_singles && singles.fills(&puzzle, order, k, digit) {
-            continue;
+        // The uniqueness answer when it was asked first. Singles that fill the cell prove it
+        // holds `digit` in every solution, so when the solver finds another solution the
+        // (dearer) singles trial can only say no, and is skipped; decisions are unchanged.
+        let mut asked = None;
+        if by_singles {
+            match singles.quick(&puzzle, order, k, digit) {
+                Some(true) => continue,
+                Some(false) => {}
+                None => {
+                    let unique_now = unique.without(&puzzle, order, k, digit);
+                    if unique_now == Some(true) || !singles.trial(&puzzle, order, k) {
+                        asked = Some(unique_now);
+                    } else {
+                        continue;
+                    }
+                }
+            }
         }
-        let removed = if unique.without(&puzzle, order, k, digit) {
+        let other = asked.unwrap_or_else(|| unique.without(&puzzle, order, k, digit));
+        let removed = if other == Some(false) {
             if target >= Level::Expert {
                 Some(None)
             } else {
@@ -147,9 +163,10 @@ struct UniqueTest {
 }
 
 impl UniqueTest {
-    /// Whether `puzzle` (just emptied at `order[k]`, which held `digit`) is unique by the
-    /// solver within [`REMOVAL_BUDGET`] nodes; the positions before `k` must have been decided.
-    fn without(&mut self, puzzle: &Cells, order: &[u8; 81], k: usize, digit: u8) -> bool {
+    /// [`solver::has_other_solution`] of `puzzle` (just emptied at `order[k]`, which held
+    /// `digit`) within [`REMOVAL_BUDGET`] nodes: `Some(false)` when it is unique, `None` when
+    /// the budget ran out; the positions before `k` must have been decided.
+    fn without(&mut self, puzzle: &Cells, order: &[u8; 81], k: usize, digit: u8) -> Option<bool> {
         let (base, start, end) = match self.base.take() {
             Some(open) if k < open.2 => self.base.insert(open),
             _ => {
@@ -161,7 +178,6 @@ impl UniqueTest {
         let mut budget = Budget::new(REMOVAL_BUDGET);
         let window = &order[*start..*end];
         base.has_other_solution(puzzle, window, usize::from(order[k]), digit, &mut budget)
-            == Some(false)
     }
 }
 
