@@ -243,7 +243,7 @@ impl FreeCells {
 const ALL_CELLS: u128 = (1 << 81) - 1;
 
 /// Per cell, the board of the cell and its 20 peers.
-const SEEN_FROM: [u128; 81] = {
+pub(crate) const SEEN_FROM: [u128; 81] = {
     let mut t = [0u128; 81];
     let mut i = 0;
     while i < 81 {

@@ -46,7 +46,7 @@
 use dayseed_core::rng::Rng;
 use dayseed_core::{Budget, Generated, Result};
 
-use super::g2::{SinglesTest, easy_board, g2_grid};
+use super::g2::{SEEN_FROM, SinglesTest, easy_board, g2_grid};
 use super::ladder_v3::LADDER_V3;
 use super::shared_v1::{Attempt, Made, REMOVAL_BUDGET, max_attempts, retry};
 use super::solver_v1 as solver;
@@ -100,6 +100,9 @@ fn remove_clues(solution: &Cells, order: &[u8; 81], target: Level) -> (Cells, Op
     let mut puzzle = *solution;
     let mut singles = SinglesTest::new(solution);
     let mut unique = UniqueTest { base: None };
+    let swaps = Swaps::new(solution);
+    // Bit i: cell i holds a clue.
+    let mut filled: u128 = (1 << 81) - 1;
     let mut by_singles = true;
     let mut last = None;
     for (k, &cell) in order.iter().enumerate() {
@@ -107,6 +110,16 @@ fn remove_clues(solution: &Cells, order: &[u8; 81], target: Level) -> (Cells, Op
         let digit = puzzle[cell];
         puzzle[cell] = 0;
         singles.toggle(cell, digit);
+        filled &= !(1 << cell);
+        // The solver's answer, or `Some(true)` when a swap shows another solution (the solver
+        // would find one or run out of budget: the clue stays either way).
+        let mut ask = |puzzle: &Cells| {
+            if swaps.other_solution(filled, cell, digit) {
+                Some(true)
+            } else {
+                unique.without(puzzle, order, k, digit)
+            }
+        };
         // The uniqueness answer when it was asked first. Singles that fill the cell prove it
         // holds `digit` in every solution, so when the solver finds another solution the
         // (dearer) singles trial can only say no, and is skipped; decisions are unchanged.
@@ -116,7 +129,7 @@ fn remove_clues(solution: &Cells, order: &[u8; 81], target: Level) -> (Cells, Op
                 Some(true) => continue,
                 Some(false) => {}
                 None => {
-                    let unique_now = unique.without(&puzzle, order, k, digit);
+                    let unique_now = ask(&puzzle);
                     if unique_now == Some(true) || !singles.trial(&puzzle, order, k) {
                         asked = Some(unique_now);
                     } else {
@@ -125,7 +138,7 @@ fn remove_clues(solution: &Cells, order: &[u8; 81], target: Level) -> (Cells, Op
                 }
             }
         }
-        let other = asked.unwrap_or_else(|| unique.without(&puzzle, order, k, digit));
+        let other = asked.unwrap_or_else(|| ask(&puzzle));
         let removed = if other == Some(false) {
             if target >= Level::Expert {
                 Some(None)
@@ -143,10 +156,51 @@ fn remove_clues(solution: &Cells, order: &[u8; 81], target: Level) -> (Cells, Op
             None => {
                 puzzle[cell] = digit;
                 singles.toggle(cell, digit);
+                filled |= 1 << cell;
             }
         }
     }
     (puzzle, last)
+}
+
+/// Second solutions made by exchanging two digits of the solution: the cells holding digits
+/// `a` and `b` split into closed sets (each row, column and box of a set holds both digits or
+/// neither), and exchanging `a` and `b` on one set gives another valid grid. When no cell of the
+/// set holding a cell is a clue, that grid is another solution of the puzzle in which the cell
+/// holds the other digit.
+struct Swaps {
+    /// The cells of each digit in the solution.
+    at: [u128; 9],
+}
+
+impl Swaps {
+    fn new(solution: &Cells) -> Swaps {
+        let mut at = [0u128; 9];
+        for (i, &v) in solution.iter().enumerate() {
+            at[usize::from(v - 1)] |= 1 << i;
+        }
+        Swaps { at }
+    }
+
+    /// Whether such an exchange moves `digit` (the solution's) away from `cell` without
+    /// touching a clue (`filled`: bit i when cell i holds one); sound, not complete.
+    fn other_solution(&self, filled: u128, cell: usize, digit: u8) -> bool {
+        let own = self.at[usize::from(digit - 1)];
+        self.at.iter().filter(|&&at| at != own).any(|&at| {
+            let pair = own | at;
+            let (mut set, mut todo) = (1u128 << cell, 1u128 << cell);
+            while todo != 0 {
+                let grow = SEEN_FROM[todo.trailing_zeros() as usize] & pair & !set;
+                if grow & filled != 0 {
+                    return false;
+                }
+                todo &= todo - 1;
+                set |= grow;
+                todo |= grow;
+            }
+            true
+        })
+    }
 }
 
 /// Positions of the removal order a [`UniqueTest`] base spans (4 did best of 2 to 8 on
@@ -237,6 +291,35 @@ mod tests {
             }
         }
         assert!(fallbacks > 0);
+    }
+
+    #[test]
+    fn swaps_show_only_real_second_solutions() {
+        let mut rng = Rng::from_seed(3);
+        let (mut shown, mut tried) = (0, 0);
+        for holes in 20..60 {
+            let solution = g2_grid(&mut rng);
+            let swaps = Swaps::new(&solution);
+            let mut order: [u8; 81] = std::array::from_fn(|i| i as u8);
+            rng.shuffle(&mut order);
+            let (mut puzzle, mut filled) = (solution, (1u128 << 81) - 1);
+            for &c in &order[..holes] {
+                puzzle[usize::from(c)] = 0;
+                filled &= !(1 << c);
+            }
+            for &c in &order[holes..] {
+                let (c, d) = (usize::from(c), solution[usize::from(c)]);
+                puzzle[c] = 0;
+                let other = solver::has_other_solution(&puzzle, c, d, &mut Budget::unlimited());
+                if swaps.other_solution(filled & !(1 << c), c, d) {
+                    assert_eq!(other, Some(true));
+                    shown += 1;
+                }
+                tried += u32::from(other == Some(true));
+                puzzle[c] = d;
+            }
+        }
+        assert!(shown > 0 && shown < tried, "{shown} of {tried}");
     }
 
     proptest::proptest! {
