@@ -318,8 +318,9 @@ fn immediate_single(houses: &Houses, givens: &[u32; 27], empty: u128, i: usize, 
     naked | (others & row == 0) | (others & column == 0) | (others & boxed == 0)
 }
 
-/// Window sizes of [`Windows`], outermost first (how many positions of the order each spans).
-const WINDOW_SIZES: [usize; 2] = [6, 3];
+/// Window sizes of [`Windows`], outermost first (how many positions of the order each spans):
+/// g2's, where every test that windows do not answer needs a trial closure.
+const WINDOW_SIZES: &[usize] = &[6, 3];
 
 /// A window of positions `start..end` of the removal order and the singles closure of the
 /// puzzle without the clues at those positions, as it was when the window opened.
@@ -329,18 +330,27 @@ struct Window {
     end: usize,
 }
 
-/// Nested windows of consecutive positions of the removal order (sizes [`WINDOW_SIZES`]), so
+/// Nested windows of consecutive positions of the removal order (at most two levels, sizes
+/// [`WINDOW_SIZES`] unless told otherwise), so
 /// that a singles test starts from work shared with its neighbours. Clues only go, so the
 /// closure of the puzzle without a window's clues, computed when the window opens, stays a part
 /// of the closure for every later test inside it: a window's closure is its parent's plus the
 /// parent's clues outside it, and a test's is the innermost one's plus that window's other
 /// clues. A cell that a window's closure fills is filled by the test without more work. The
 /// answers are those of a singles closure computed from scratch.
-struct Windows([Option<Window>; 2]);
+struct Windows {
+    sizes: &'static [usize],
+    open: [Option<Window>; 2],
+}
 
 impl Windows {
-    fn new() -> Windows {
-        Windows([None, None])
+    /// Windows of `sizes` (one or two levels, outermost first).
+    fn new(sizes: &'static [usize]) -> Windows {
+        assert!(matches!(sizes.len(), 1 | 2), "one or two window levels");
+        Windows {
+            sizes,
+            open: [None, None],
+        }
     }
 
     /// Whether singles fill `order[k]` (just emptied) from the givens of `puzzle` (whose
@@ -355,9 +365,9 @@ impl Windows {
     ) -> Option<bool> {
         let cell = usize::from(order[k]);
         let mut reopen = false;
-        for (level, &size) in WINDOW_SIZES.iter().enumerate() {
+        for (level, &size) in self.sizes.iter().enumerate() {
             if !reopen
-                && let Some(w) = &self.0[level]
+                && let Some(w) = &self.open[level]
                 && k < w.end
             {
                 if w.closure.filled(cell) {
@@ -381,7 +391,7 @@ impl Windows {
                     end,
                 }
             } else {
-                let Some(parent) = &self.0[level - 1] else {
+                let Some(parent) = &self.open[level - 1] else {
                     return Some(false);
                 };
                 let end = (k + size).min(parent.end);
@@ -396,10 +406,10 @@ impl Windows {
                 }
             };
             let hit = window.closure.filled(cell);
-            self.0[level] = Some(window);
+            self.open[level] = Some(window);
             if hit {
                 // Deeper windows open at the next test that needs them.
-                for deeper in &mut self.0[level + 1..] {
+                for deeper in &mut self.open[level + 1..] {
                     *deeper = None;
                 }
                 return Some(true);
@@ -412,7 +422,7 @@ impl Windows {
     /// innermost window's closure with the window's other clues, settled.
     fn trial(&self, puzzle: &Cells, order: &[u8; 81], k: usize) -> bool {
         let cell = usize::from(order[k]);
-        let Some(w) = &self.0[WINDOW_SIZES.len() - 1] else {
+        let Some(w) = &self.open[self.sizes.len() - 1] else {
             return false;
         };
         let mut trial = w.closure.clone();
@@ -451,6 +461,12 @@ pub(crate) struct SinglesTest {
 impl SinglesTest {
     /// The test for a removal starting from the complete grid `solution`.
     pub(crate) fn new(solution: &Cells) -> SinglesTest {
+        SinglesTest::with_windows(solution, WINDOW_SIZES)
+    }
+
+    /// [`SinglesTest::new`] with windows of `sizes` (one or two levels, outermost first):
+    /// the answers are the same whatever the sizes, only the work differs.
+    pub(crate) fn with_windows(solution: &Cells, sizes: &'static [usize]) -> SinglesTest {
         let houses = Houses([[ALL_DIGITS; 9]; 3]);
         let mut givens = [0u32; 27];
         for (i, &v) in solution.iter().enumerate() {
@@ -460,7 +476,7 @@ impl SinglesTest {
             houses,
             givens,
             empty: 0,
-            windows: Windows::new(),
+            windows: Windows::new(sizes),
         }
     }
 
@@ -609,8 +625,9 @@ mod tests {
             for (i, &v) in solution.iter().enumerate() {
                 givens[usize::from(v - 1) * 3 + i / 27] |= 1 << (i % 27);
             }
-            let mut windows = Windows::new();
+            let mut windows = Windows::new(WINDOW_SIZES);
             let mut singles = SinglesTest::new(&solution);
+            let mut single_level = SinglesTest::with_windows(&solution, &[8]);
             for (k, &cell) in order.iter().enumerate() {
                 let cell = usize::from(cell);
                 let digit = puzzle[cell];
@@ -618,16 +635,19 @@ mod tests {
                 puzzle[cell] = 0;
                 givens[at] ^= bit;
                 singles.toggle(cell, digit);
+                single_level.toggle(cell, digit);
                 let expected = closure::singles_fill(&puzzle, cell);
                 let fill = windows
                     .open(&puzzle, &givens, &order, k)
                     .unwrap_or_else(|| windows.trial(&puzzle, &order, k));
                 proptest::prop_assert_eq!(fill, expected);
                 proptest::prop_assert_eq!(singles.fills(&puzzle, &order, k, digit), expected);
+                proptest::prop_assert_eq!(single_level.fills(&puzzle, &order, k, digit), expected);
                 if !expected {
                     puzzle[cell] = digit;
                     givens[at] ^= bit;
                     singles.toggle(cell, digit);
+                    single_level.toggle(cell, digit);
                 }
             }
         }

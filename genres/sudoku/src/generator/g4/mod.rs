@@ -98,7 +98,7 @@ fn attempt(rng: &mut Rng, target: Level) -> Option<Attempt> {
 /// capped grade of the last removal the second test accepted (step 5).
 fn remove_clues(solution: &Cells, order: &[u8; 81], target: Level) -> (Cells, Option<LogicGrade>) {
     let mut puzzle = *solution;
-    let mut singles = SinglesTest::new(solution);
+    let mut singles = SinglesTest::with_windows(solution, SINGLES_WINDOWS);
     let mut unique = UniqueTest { base: None };
     let swaps = Swaps::new(solution);
     // Bit i: cell i holds a clue.
@@ -202,6 +202,10 @@ impl Swaps {
         })
     }
 }
+
+/// The singles test's windows here: one level of 8 positions (trials are rare once the solver
+/// and [`Swaps`] answer first, so fewer window closures pay; 6 to 16 and two levels were tried).
+const SINGLES_WINDOWS: &[usize] = &[8];
 
 /// Positions of the removal order a [`UniqueTest`] base spans (4 did best of 2 to 8 on
 /// `generate_bench MASTER 20 1`).
