@@ -1,9 +1,10 @@
 //! The fast solver: counts solutions up to a limit under a node budget. It is the hot path of
 //! generation.
 //!
-//! Frozen with g1 and g2: their clue removal asks [`has_other_solution`] under a node budget,
-//! so this search's node counts are part of both versions. Never edited; a faster solver is a
-//! new module (and `crate::solver` may then point at it for solving).
+//! Frozen with g1 to g4: their clue removal asks [`has_other_solution`] under a node budget,
+//! so this search's answers, node counts and search tree are part of those versions. A change
+//! here must keep all three for every input (as `Base`, which only starts a test from shared
+//! work); a different search is a new module (and `crate::solver` may then point at it).
 //!
 //! # Representation
 //! The grid is split into three horizontal bands of 27 cells. For every digit and band a `u32`
