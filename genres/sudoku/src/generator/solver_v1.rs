@@ -1,9 +1,10 @@
 //! The fast solver: counts solutions up to a limit under a node budget. It is the hot path of
 //! generation.
 //!
-//! Frozen with g1 and g2: their clue removal asks [`has_other_solution`] under a node budget,
-//! so this search's node counts are part of both versions. Never edited; a faster solver is a
-//! new module (and `crate::solver` may then point at it for solving).
+//! Frozen with g1 to g4: their clue removal asks [`has_other_solution`] under a node budget,
+//! so this search's answers, node counts and search tree are part of those versions. A change
+//! here must keep all three for every input (as `Base`, which only starts a test from shared
+//! work); a different search is a new module (and `crate::solver` may then point at it).
 //!
 //! # Representation
 //! The grid is split into three horizontal bands of 27 cells. For every digit and band a `u32`
@@ -36,9 +37,9 @@ const PERM_UNION: [u16; 512] = perm_union_table();
 const EXPAND: [u32; 512] = expand_table();
 
 /// For a row-by-box occupancy, the boxes (3 bits) whose digit is confined to one row.
-const ONE_ROW_BOXES: [u8; 512] = one_of_three_table(true);
+pub(crate) const ONE_ROW_BOXES: [u8; 512] = one_of_three_table(true);
 /// For the 9 columns a digit may use in a band, the boxes (3 bits) where it has one column left.
-const ONE_COLUMN_BOXES: [u8; 512] = one_of_three_table(false);
+pub(crate) const ONE_COLUMN_BOXES: [u8; 512] = one_of_three_table(false);
 /// The columns (9 bits) of a set of boxes (3 bits).
 const BOX_COLUMNS: [u32; 8] = [0, 0o7, 0o70, 0o77, 0o700, 0o707, 0o770, 0o777];
 /// For the 9 columns a digit may use in a band, the cells the other bands keep: a box with a
@@ -54,7 +55,7 @@ const KEEP_OUTSIDE: [u32; 512] = {
     t
 };
 /// The band cells of a set of boxes (3 bits).
-const BOX_CELLS: [u32; 8] = {
+pub(crate) const BOX_CELLS: [u32; 8] = {
     let mut t = [0u32; 8];
     let mut s = 0;
     while s < 8 {
@@ -173,7 +174,7 @@ const fn shifted_row_boxes(by: u32) -> [u16; 512] {
 
 /// The 3x3 row-by-box occupancy of a band mask (bit `row * 3 + box`).
 #[inline(always)]
-fn row_box(a: u32) -> usize {
+pub(crate) fn row_box(a: u32) -> usize {
     usize::from(
         ROW_BOXES[(a & ROW0) as usize]
             | ROW_BOXES_1[(a >> 9 & ROW0) as usize]
@@ -633,6 +634,85 @@ pub fn has_other_solution(
         Count::BudgetExhausted => None,
         Count::Exactly(0) => Some(false),
         _ => Some(true),
+    }
+}
+
+/// The propagated state of a puzzle with the clues of a window of cells left out: removal tests
+/// of puzzles that agree with it outside the window start from it ([`Base::has_other_solution`])
+/// instead of from their givens.
+///
+/// Why this is exact: every rule of [`State::propagate`] only removes candidates, and removes at
+/// least as many from a state with fewer; so the propagated state is the largest one that no
+/// rule changes below the starting state, whatever the order the rules run in (the unplaced
+/// cells are then the cells with two or more candidates). A test's starting state lies below
+/// the base's (it has more givens), so the base's state with the test's other givens placed
+/// and the excluded digit removed lies between the test's propagated state and its own starting
+/// state (but for the columns of those givens, which the next band step clears): propagating it
+/// reaches the test's state. The root node, the branching and the node counts are unchanged.
+pub(crate) struct Base {
+    cells: [u8; 81],
+    state: Option<State>,
+}
+
+impl Base {
+    /// The base of `cells` with the cells of `window` emptied.
+    pub(crate) fn new(cells: &[u8; 81], window: &[u8]) -> Base {
+        let mut cells = *cells;
+        for &j in window {
+            if let Some(v) = cells.get_mut(usize::from(j)) {
+                *v = 0;
+            }
+        }
+        let state = State::from_cells(&cells).and_then(|mut s| s.propagate().ok().map(|()| s));
+        Base { cells, state }
+    }
+
+    /// [`has_other_solution`] of `cells` (which equals the base's puzzle outside the window)
+    /// for `cell`, a cell of the window, with the same answer and the same nodes spent.
+    pub(crate) fn has_other_solution(
+        &self,
+        cells: &[u8; 81],
+        window: &[u8],
+        cell: usize,
+        digit: u8,
+        budget: &mut Budget,
+    ) -> Option<bool> {
+        debug_assert!(
+            (0..81).all(|j| window.contains(&(j as u8)) || cells[j] == self.cells[j]),
+            "the puzzle differs from the base outside the window"
+        );
+        match self.start(cells, window, cell, digit) {
+            Some(state) => match search(Some(state), 1, false, budget, None).count {
+                Count::BudgetExhausted => None,
+                Count::Exactly(0) => Some(false),
+                _ => Some(true),
+            },
+            None => has_other_solution(cells, cell, digit, budget),
+        }
+    }
+
+    /// The base's state with the window's givens of `cells` but `cell` placed and `digit`
+    /// removed from `cell`; `None` (start from the givens instead) when anything is out of
+    /// range or a given is no longer a candidate in the base (givens that clash).
+    fn start(&self, cells: &[u8; 81], window: &[u8], cell: usize, digit: u8) -> Option<State> {
+        if cell >= 81 || !(1..=9).contains(&digit) || !window.contains(&(cell as u8)) {
+            return None;
+        }
+        let mut s = self.state?;
+        for &j in window {
+            let j = usize::from(j);
+            let v = *cells.get(j)?;
+            if j == cell || v == 0 {
+                continue;
+            }
+            let (d, b, bit) = (usize::from(v) - 1, j / 27, 1u32 << (j % 27));
+            if d >= 9 || s.cand[d * 3 + b] & bit == 0 {
+                return None;
+            }
+            s.place(d, b, bit);
+        }
+        s.cand[usize::from(digit - 1) * 3 + cell / 27] &= !(1 << (cell % 27));
+        Some(s)
     }
 }
 

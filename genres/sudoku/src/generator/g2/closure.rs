@@ -6,7 +6,43 @@
 
 use crate::board::Cells;
 use crate::generator::placement::{self, Dead};
-use crate::generator::solver_v1::{BAND, BOX0, ROW0, column_cells, initial_masks, rows_and_boxes};
+use crate::generator::solver_v1::{
+    BAND, BOX_CELLS, ONE_COLUMN_BOXES, ONE_ROW_BOXES, ROW0, column_cells, initial_masks, row_box,
+    rows_and_boxes,
+};
+
+/// For the 9 cells of a row, the row itself when it has exactly one cell, else 0.
+const ALONE: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut s = 0;
+    while s < 512 {
+        if (s as u32).is_power_of_two() {
+            t[s] = s as u32;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// Bit of [`ROW_BOX_INFO`]: a row or a box of the band has no cell.
+const EMPTY_HOUSE: u8 = 0x80;
+
+/// For a 3x3 row-by-box occupancy (bit `row * 3 + box`): the boxes (3 bits) confined to one
+/// row, and [`EMPTY_HOUSE`] when a row or a box has no cell.
+const ROW_BOX_INFO: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut s = 0;
+    while s < 512 {
+        let rows_full = s & 0o7 != 0 && s & 0o70 != 0 && s & 0o700 != 0;
+        let boxes_full = (s | s >> 3 | s >> 6) & 7 == 7;
+        t[s] = ONE_ROW_BOXES[s];
+        if !(rows_full && boxes_full) {
+            t[s] |= EMPTY_HOUSE;
+        }
+        s += 1;
+    }
+    t
+};
 
 /// A grid under singles: candidates per (digit, band) as 27-bit masks (bit `row_in_band * 9 +
 /// column`, the layout of [`crate::generator::solver_v1`]; a placed digit stays in its own mask).
@@ -94,22 +130,21 @@ impl Closure {
         }
         self.seen[at..at + 3].copy_from_slice(&a);
         // Rows and boxes of each band: an empty one is a contradiction, one with a single
-        // candidate is a hidden single (branch-free: the outcome is unpredictable).
+        // candidate is a hidden single (by table lookups: no branch on unpredictable outcomes).
         let mut dead = false;
         let mut singles = [0u32; 3];
         for b in 0..3 {
-            let houses = [
-                a[b] & ROW0,
-                a[b] & ROW0 << 9,
-                a[b] & ROW0 << 18,
-                a[b] & BOX0,
-                a[b] & BOX0 << 3,
-                a[b] & BOX0 << 6,
-            ];
-            for h in houses {
-                dead |= h == 0;
-                singles[b] |= if h & h.wrapping_sub(1) == 0 { h } else { 0 };
-            }
+            let x = a[b];
+            let rows = [x & ROW0, x >> 9 & ROW0, x >> 18];
+            let rb = row_box(x);
+            let info = ROW_BOX_INFO[rb];
+            dead |= info & EMPTY_HOUSE != 0;
+            let cols = (rows[0] | rows[1] | rows[2]) as usize;
+            let alone = info & ONE_COLUMN_BOXES[cols] & 7;
+            singles[b] = ALONE[rows[0] as usize]
+                | ALONE[rows[1] as usize] << 9
+                | ALONE[rows[2] as usize] << 18
+                | x & BOX_CELLS[usize::from(alone)];
         }
         // Columns: the column occupancy of each band (9 bits), and the columns with one cell
         // in the band; a column with one cell over the three bands is a hidden single.

@@ -243,7 +243,7 @@ impl FreeCells {
 const ALL_CELLS: u128 = (1 << 81) - 1;
 
 /// Per cell, the board of the cell and its 20 peers.
-const SEEN_FROM: [u128; 81] = {
+pub(crate) const SEEN_FROM: [u128; 81] = {
     let mut t = [0u128; 81];
     let mut i = 0;
     while i < 81 {
@@ -318,8 +318,9 @@ fn immediate_single(houses: &Houses, givens: &[u32; 27], empty: u128, i: usize, 
     naked | (others & row == 0) | (others & column == 0) | (others & boxed == 0)
 }
 
-/// Window sizes of [`Windows`], outermost first (how many positions of the order each spans).
-const WINDOW_SIZES: [usize; 2] = [6, 3];
+/// Window sizes of [`Windows`], outermost first (how many positions of the order each spans):
+/// g2's, where every test that windows do not answer needs a trial closure.
+const WINDOW_SIZES: &[usize] = &[6, 3];
 
 /// A window of positions `start..end` of the removal order and the singles closure of the
 /// puzzle without the clues at those positions, as it was when the window opened.
@@ -329,32 +330,48 @@ struct Window {
     end: usize,
 }
 
-/// Nested windows of consecutive positions of the removal order (sizes [`WINDOW_SIZES`]), so
+/// Nested windows of consecutive positions of the removal order (at most two levels, sizes
+/// [`WINDOW_SIZES`] unless told otherwise), so
 /// that a singles test starts from work shared with its neighbours. Clues only go, so the
 /// closure of the puzzle without a window's clues, computed when the window opens, stays a part
 /// of the closure for every later test inside it: a window's closure is its parent's plus the
 /// parent's clues outside it, and a test's is the innermost one's plus that window's other
 /// clues. A cell that a window's closure fills is filled by the test without more work. The
 /// answers are those of a singles closure computed from scratch.
-struct Windows([Option<Window>; 2]);
+struct Windows {
+    sizes: &'static [usize],
+    open: [Option<Window>; 2],
+}
 
 impl Windows {
-    fn new() -> Windows {
-        Windows([None, None])
+    /// Windows of `sizes` (one or two levels, outermost first).
+    fn new(sizes: &'static [usize]) -> Windows {
+        assert!(matches!(sizes.len(), 1 | 2), "one or two window levels");
+        Windows {
+            sizes,
+            open: [None, None],
+        }
     }
 
     /// Whether singles fill `order[k]` (just emptied) from the givens of `puzzle` (whose
-    /// masks are `givens`).
-    fn fill(&mut self, puzzle: &Cells, givens: &[u32; 27], order: &[u8; 81], k: usize) -> bool {
+    /// masks are `givens`), as far as the windows answer it (opening those `k` needs): `None`
+    /// when only a trial from the innermost window ([`Windows::trial`]) can.
+    fn open(
+        &mut self,
+        puzzle: &Cells,
+        givens: &[u32; 27],
+        order: &[u8; 81],
+        k: usize,
+    ) -> Option<bool> {
         let cell = usize::from(order[k]);
         let mut reopen = false;
-        for (level, &size) in WINDOW_SIZES.iter().enumerate() {
+        for (level, &size) in self.sizes.iter().enumerate() {
             if !reopen
-                && let Some(w) = &self.0[level]
+                && let Some(w) = &self.open[level]
                 && k < w.end
             {
                 if w.closure.filled(cell) {
-                    return true;
+                    return Some(true);
                 }
                 continue;
             }
@@ -374,8 +391,8 @@ impl Windows {
                     end,
                 }
             } else {
-                let Some(parent) = &self.0[level - 1] else {
-                    return false;
+                let Some(parent) = &self.open[level - 1] else {
+                    return Some(false);
                 };
                 let end = (k + size).min(parent.end);
                 let mut closure = parent.closure.clone();
@@ -389,16 +406,23 @@ impl Windows {
                 }
             };
             let hit = window.closure.filled(cell);
-            self.0[level] = Some(window);
+            self.open[level] = Some(window);
             if hit {
                 // Deeper windows open at the next test that needs them.
-                for deeper in &mut self.0[level + 1..] {
+                for deeper in &mut self.open[level + 1..] {
                     *deeper = None;
                 }
-                return true;
+                return Some(true);
             }
         }
-        let Some(w) = &self.0[WINDOW_SIZES.len() - 1] else {
+        None
+    }
+
+    /// Whether singles fill `order[k]` once [`Windows::open`] gave `None`: the
+    /// innermost window's closure with the window's other clues, settled.
+    fn trial(&self, puzzle: &Cells, order: &[u8; 81], k: usize) -> bool {
+        let cell = usize::from(order[k]);
+        let Some(w) = &self.open[self.sizes.len() - 1] else {
             return false;
         };
         let mut trial = w.closure.clone();
@@ -437,6 +461,12 @@ pub(crate) struct SinglesTest {
 impl SinglesTest {
     /// The test for a removal starting from the complete grid `solution`.
     pub(crate) fn new(solution: &Cells) -> SinglesTest {
+        SinglesTest::with_windows(solution, WINDOW_SIZES)
+    }
+
+    /// [`SinglesTest::new`] with windows of `sizes` (one or two levels, outermost first):
+    /// the answers are the same whatever the sizes, only the work differs.
+    pub(crate) fn with_windows(solution: &Cells, sizes: &'static [usize]) -> SinglesTest {
         let houses = Houses([[ALL_DIGITS; 9]; 3]);
         let mut givens = [0u32; 27];
         for (i, &v) in solution.iter().enumerate() {
@@ -446,7 +476,7 @@ impl SinglesTest {
             houses,
             givens,
             empty: 0,
-            windows: Windows::new(),
+            windows: Windows::new(sizes),
         }
     }
 
@@ -460,9 +490,30 @@ impl SinglesTest {
     /// Whether singles fill `order[k]`, whose clue `digit` was just removed from `puzzle` (and
     /// toggled here); the cells before position `k` must have been decided in order.
     pub(crate) fn fills(&mut self, puzzle: &Cells, order: &[u8; 81], k: usize, digit: u8) -> bool {
+        self.quick(puzzle, order, k, digit)
+            .unwrap_or_else(|| self.trial(puzzle, order, k))
+    }
+
+    /// [`SinglesTest::fills`] when it needs no trial closure (an immediate single, or a
+    /// window's closure decides); `None` otherwise, and then [`SinglesTest::trial`] answers.
+    pub(crate) fn quick(
+        &mut self,
+        puzzle: &Cells,
+        order: &[u8; 81],
+        k: usize,
+        digit: u8,
+    ) -> Option<bool> {
         let cell = usize::from(order[k]);
-        immediate_single(&self.houses, &self.givens, self.empty, cell, digit)
-            || self.windows.fill(puzzle, &self.givens, order, k)
+        if immediate_single(&self.houses, &self.givens, self.empty, cell, digit) {
+            return Some(true);
+        }
+        self.windows.open(puzzle, &self.givens, order, k)
+    }
+
+    /// The answer of [`SinglesTest::fills`] after [`SinglesTest::quick`] gave `None` for the
+    /// same position `k` (nothing toggled in between).
+    pub(crate) fn trial(&self, puzzle: &Cells, order: &[u8; 81], k: usize) -> bool {
+        self.windows.trial(puzzle, order, k)
     }
 }
 
@@ -574,8 +625,9 @@ mod tests {
             for (i, &v) in solution.iter().enumerate() {
                 givens[usize::from(v - 1) * 3 + i / 27] |= 1 << (i % 27);
             }
-            let mut windows = Windows::new();
+            let mut windows = Windows::new(WINDOW_SIZES);
             let mut singles = SinglesTest::new(&solution);
+            let mut single_level = SinglesTest::with_windows(&solution, &[8]);
             for (k, &cell) in order.iter().enumerate() {
                 let cell = usize::from(cell);
                 let digit = puzzle[cell];
@@ -583,13 +635,19 @@ mod tests {
                 puzzle[cell] = 0;
                 givens[at] ^= bit;
                 singles.toggle(cell, digit);
+                single_level.toggle(cell, digit);
                 let expected = closure::singles_fill(&puzzle, cell);
-                proptest::prop_assert_eq!(windows.fill(&puzzle, &givens, &order, k), expected);
+                let fill = windows
+                    .open(&puzzle, &givens, &order, k)
+                    .unwrap_or_else(|| windows.trial(&puzzle, &order, k));
+                proptest::prop_assert_eq!(fill, expected);
                 proptest::prop_assert_eq!(singles.fills(&puzzle, &order, k, digit), expected);
+                proptest::prop_assert_eq!(single_level.fills(&puzzle, &order, k, digit), expected);
                 if !expected {
                     puzzle[cell] = digit;
                     givens[at] ^= bit;
                     singles.toggle(cell, digit);
+                    single_level.toggle(cell, digit);
                 }
             }
         }

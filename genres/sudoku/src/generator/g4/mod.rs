@@ -46,7 +46,7 @@
 use dayseed_core::rng::Rng;
 use dayseed_core::{Budget, Generated, Result};
 
-use super::g2::{SinglesTest, easy_board, g2_grid};
+use super::g2::{SEEN_FROM, SinglesTest, easy_board, g2_grid};
 use super::ladder_v3::LADDER_V3;
 use super::shared_v1::{Attempt, Made, REMOVAL_BUDGET, max_attempts, retry};
 use super::solver_v1 as solver;
@@ -98,7 +98,11 @@ fn attempt(rng: &mut Rng, target: Level) -> Option<Attempt> {
 /// capped grade of the last removal the second test accepted (step 5).
 fn remove_clues(solution: &Cells, order: &[u8; 81], target: Level) -> (Cells, Option<LogicGrade>) {
     let mut puzzle = *solution;
-    let mut singles = SinglesTest::new(solution);
+    let mut singles = SinglesTest::with_windows(solution, SINGLES_WINDOWS);
+    let mut unique = UniqueTest { base: None };
+    let swaps = Swaps::new(solution);
+    // Bit i: cell i holds a clue.
+    let mut filled: u128 = (1 << 81) - 1;
     let mut by_singles = true;
     let mut last = None;
     for (k, &cell) in order.iter().enumerate() {
@@ -106,10 +110,36 @@ fn remove_clues(solution: &Cells, order: &[u8; 81], target: Level) -> (Cells, Op
         let digit = puzzle[cell];
         puzzle[cell] = 0;
         singles.toggle(cell, digit);
-        if by_singles && singles.fills(&puzzle, order, k, digit) {
-            continue;
+        filled &= !(1 << cell);
+        // The solver's answer, or `Some(true)` when a swap shows another solution (the solver
+        // would find one or run out of budget: the clue stays either way).
+        let mut ask = |puzzle: &Cells| {
+            if swaps.other_solution(filled, cell, digit) {
+                Some(true)
+            } else {
+                unique.without(puzzle, order, k, digit)
+            }
+        };
+        // The uniqueness answer when it was asked first. Singles that fill the cell prove it
+        // holds `digit` in every solution, so when the solver finds another solution the
+        // (dearer) singles trial can only say no, and is skipped; decisions are unchanged.
+        let mut asked = None;
+        if by_singles {
+            match singles.quick(&puzzle, order, k, digit) {
+                Some(true) => continue,
+                Some(false) => {}
+                None => {
+                    let unique_now = ask(&puzzle);
+                    if unique_now == Some(true) || !singles.trial(&puzzle, order, k) {
+                        asked = Some(unique_now);
+                    } else {
+                        continue;
+                    }
+                }
+            }
         }
-        let removed = if unique_without(&puzzle, cell, digit) {
+        let other = asked.unwrap_or_else(|| ask(&puzzle));
+        let removed = if other == Some(false) {
             if target >= Level::Expert {
                 Some(None)
             } else {
@@ -126,17 +156,87 @@ fn remove_clues(solution: &Cells, order: &[u8; 81], target: Level) -> (Cells, Op
             None => {
                 puzzle[cell] = digit;
                 singles.toggle(cell, digit);
+                filled |= 1 << cell;
             }
         }
     }
     (puzzle, last)
 }
 
-/// Whether `puzzle` (just emptied at `cell`, which held `digit`) is unique by the solver within
-/// [`REMOVAL_BUDGET`] nodes.
-fn unique_without(puzzle: &Cells, cell: usize, digit: u8) -> bool {
-    let mut budget = Budget::new(REMOVAL_BUDGET);
-    solver::has_other_solution(puzzle, cell, digit, &mut budget) == Some(false)
+/// Second solutions made by exchanging two digits of the solution: the cells holding digits
+/// `a` and `b` split into closed sets (each row, column and box of a set holds both digits or
+/// neither), and exchanging `a` and `b` on one set gives another valid grid. When no cell of the
+/// set holding a cell is a clue, that grid is another solution of the puzzle in which the cell
+/// holds the other digit.
+struct Swaps {
+    /// The cells of each digit in the solution.
+    at: [u128; 9],
+}
+
+impl Swaps {
+    fn new(solution: &Cells) -> Swaps {
+        let mut at = [0u128; 9];
+        for (i, &v) in solution.iter().enumerate() {
+            at[usize::from(v - 1)] |= 1 << i;
+        }
+        Swaps { at }
+    }
+
+    /// Whether such an exchange moves `digit` (the solution's) away from `cell` without
+    /// touching a clue (`filled`: bit i when cell i holds one); sound, not complete.
+    fn other_solution(&self, filled: u128, cell: usize, digit: u8) -> bool {
+        let own = self.at[usize::from(digit - 1)];
+        self.at.iter().filter(|&&at| at != own).any(|&at| {
+            let pair = own | at;
+            let (mut set, mut todo) = (1u128 << cell, 1u128 << cell);
+            while todo != 0 {
+                let grow = SEEN_FROM[todo.trailing_zeros() as usize] & pair & !set;
+                if grow & filled != 0 {
+                    return false;
+                }
+                todo &= todo - 1;
+                set |= grow;
+                todo |= grow;
+            }
+            true
+        })
+    }
+}
+
+/// The singles test's windows here: one level of 8 positions (trials are rare once the solver
+/// and [`Swaps`] answer first, so fewer window closures pay; 6 to 16 and two levels were tried).
+const SINGLES_WINDOWS: &[usize] = &[8];
+
+/// Positions of the removal order a [`UniqueTest`] base spans (4 did best of 2 to 8 on
+/// `generate_bench MASTER 20 1`).
+const UNIQUE_WINDOW: usize = 4;
+
+/// The uniqueness test of a removal order: [`solver::has_other_solution`] within
+/// [`REMOVAL_BUDGET`] nodes, started from a [`solver::Base`] shared by the tests of a window of
+/// consecutive positions (same answers and node counts). Only the clues of positions inside the
+/// window change while it is open: those before it are decided and those after it untested.
+struct UniqueTest {
+    /// The base, and the positions `start..end` of its window.
+    base: Option<(solver::Base, usize, usize)>,
+}
+
+impl UniqueTest {
+    /// [`solver::has_other_solution`] of `puzzle` (just emptied at `order[k]`, which held
+    /// `digit`) within [`REMOVAL_BUDGET`] nodes: `Some(false)` when it is unique, `None` when
+    /// the budget ran out; the positions before `k` must have been decided.
+    fn without(&mut self, puzzle: &Cells, order: &[u8; 81], k: usize, digit: u8) -> Option<bool> {
+        let (base, start, end) = match self.base.take() {
+            Some(open) if k < open.2 => self.base.insert(open),
+            _ => {
+                let end = (k + UNIQUE_WINDOW).min(81);
+                let base = solver::Base::new(puzzle, &order[k..end]);
+                self.base.insert((base, k, end))
+            }
+        };
+        let mut budget = Budget::new(REMOVAL_BUDGET);
+        let window = &order[*start..*end];
+        base.has_other_solution(puzzle, window, usize::from(order[k]), digit, &mut budget)
+    }
 }
 
 #[cfg(test)]
@@ -195,6 +295,35 @@ mod tests {
             }
         }
         assert!(fallbacks > 0);
+    }
+
+    #[test]
+    fn swaps_show_only_real_second_solutions() {
+        let mut rng = Rng::from_seed(3);
+        let (mut shown, mut tried) = (0, 0);
+        for holes in 20..60 {
+            let solution = g2_grid(&mut rng);
+            let swaps = Swaps::new(&solution);
+            let mut order: [u8; 81] = std::array::from_fn(|i| i as u8);
+            rng.shuffle(&mut order);
+            let (mut puzzle, mut filled) = (solution, (1u128 << 81) - 1);
+            for &c in &order[..holes] {
+                puzzle[usize::from(c)] = 0;
+                filled &= !(1 << c);
+            }
+            for &c in &order[holes..] {
+                let (c, d) = (usize::from(c), solution[usize::from(c)]);
+                puzzle[c] = 0;
+                let other = solver::has_other_solution(&puzzle, c, d, &mut Budget::unlimited());
+                if swaps.other_solution(filled & !(1 << c), c, d) {
+                    assert_eq!(other, Some(true));
+                    shown += 1;
+                }
+                tried += u32::from(other == Some(true));
+                puzzle[c] = d;
+            }
+        }
+        assert!(shown > 0 && shown < tried, "{shown} of {tried}");
     }
 
     proptest::proptest! {
