@@ -1,10 +1,10 @@
-//! The g4 generator: g3's procedure with every level decided by the frozen [`LADDER_V3`]
+//! The g4 generator: g3's procedure with every level decided by the frozen `LADDER_V3`
 //! (`LADDER_V2` plus Sukaku Explainer's four direct techniques), so a board SE solves with a
 //! direct pointing, claiming or hidden subset is EASY, as SE rates it (1.7-2.5), and a MEDIUM
 //! board needs the full technique (2.6 and up).
 //!
 //! # g4, step by step (everything here is part of the g4 contract)
-//! 1. The stream, attempts, hit, fallback and final check are g2's ([`retry`]): the stream is
+//! 1. The stream, attempts, hit, fallback and final check are g2's (`retry`): the stream is
 //!    `Rng::from_seed(seed ^ (rank << 56))` (rank 1 = EASY .. 5 = MASTER); up to
 //!    [`max_attempts`] attempts (256 for EASY to HARD, 4096 for EXPERT and MASTER); the first
 //!    attempt whose grade is the target is delivered; after that many misses the closest miss
@@ -22,13 +22,18 @@
 //! 4. Cells are tried once each, in that order. While the puzzle is solved by naked and hidden
 //!    singles, a clue goes when singles still fill its cell without it
 //!    (the complete singles closure, `g2::closure::singles_fill`, answered by g2's
-//!    [`SinglesTest`], which shares closures between neighbouring positions of the order and
+//!    `SinglesTest`, which shares closures between neighbouring positions of the order and
 //!    gives the same answers). Otherwise the clue goes when the puzzle stays unique without it
 //!    ([`solver::has_other_solution`] is false within [`REMOVAL_BUDGET`] nodes; an exhausted
 //!    budget keeps the clue) and, at MEDIUM and HARD, `LADDER_V3` solves it within the target
-//!    ([`logic::grade_capped`] on [`LADDER_V3`]); at EXPERT and MASTER uniqueness alone
+//!    ([`logic::grade_capped`] on `LADDER_V3`); at EXPERT and MASTER uniqueness alone
 //!    decides, so the puzzle left is minimal. From the first such removal on only this second
 //!    test is used.
+//!    (How the code answers these tests is not part of the contract and gives the same
+//!    decisions: a clue that an exchange of two digits on clue-free cells can move stays
+//!    without a test, as another solution exists; the solver is asked before the dear singles
+//!    trial, which is skipped when it finds another solution; the uniqueness tests of four
+//!    consecutive positions start from one propagated state.)
 //! 5. The attempt's grade is the `LADDER_V3` grade of the puzzle left, taken once:
 //!    - MEDIUM and HARD: the capped grade of the last removal step 4 accepted by the second
 //!      test (a capped grade that succeeds is the full grade); when no clue went by that test,
