@@ -17,20 +17,19 @@ const UNIT_ORDER: [usize; 27] = {
 
 /// Hidden single: a digit that has exactly one possible cell in some unit.
 pub(crate) fn hidden_single(g: &Grid, f: &mut Finding) -> bool {
+    let mut seen = Seen::default();
+    seen.boxes_and_columns(g);
     for (i, &u) in UNIT_ORDER.iter().enumerate() {
-        if i == 9 && f.found() {
-            // Singles in boxes are the easiest to see: take them before looking along lines.
-            f.rating = Some(1.2);
-            return true;
+        if i == 9 {
+            if f.found() {
+                // Singles in boxes are the easiest to see: take them before looking along lines.
+                f.rating = Some(1.2);
+                return true;
+            }
+            seen.rows(g);
         }
         let unit = &UNITS[u];
-        let (mut once, mut twice) = (0u16, 0u16);
-        for &c in unit {
-            let m = g.cand[c as usize];
-            twice |= once & m;
-            once |= m;
-        }
-        for d in digits_of(once & !twice) {
+        for d in digits_of(seen.once[u] & !seen.twice[u]) {
             let Some(&c) = unit.iter().find(|&&c| g.cand[c as usize] & (1 << d) != 0) else {
                 continue;
             };
@@ -50,6 +49,60 @@ pub(crate) fn hidden_single(g: &Grid, f: &mut Finding) -> bool {
         }
     }
     f.found()
+}
+
+/// Per unit (numbered as [`UNITS`]): the digits that are candidates in at least one of its cells
+/// (`once`) and in at least two (`twice`), so `once & !twice` are its hidden singles.
+#[derive(Default)]
+struct Seen {
+    once: [u16; 27],
+    twice: [u16; 27],
+}
+
+impl Seen {
+    /// Fills boxes and columns from the three bands: a band's rows are folded column by column
+    /// (nine lanes at once), then three lanes make a box and the three bands make a column. A
+    /// digit is in two cells of a union exactly when it is in two cells of one part or in one
+    /// cell of two parts, which is how the parts are joined.
+    fn boxes_and_columns(&mut self, g: &Grid) {
+        let (mut col_once, mut col_twice) = ([0u16; 9], [0u16; 9]);
+        for band in 0..3 {
+            let (mut o, mut t) = ([0u16; 9], [0u16; 9]);
+            for r in band * 3..band * 3 + 3 {
+                let row = &g.cand[r * 9..r * 9 + 9];
+                for c in 0..9 {
+                    t[c] |= o[c] & row[c];
+                    o[c] |= row[c];
+                }
+            }
+            for stack in 0..3 {
+                let (a, b, c) = (o[3 * stack], o[3 * stack + 1], o[3 * stack + 2]);
+                let u = 18 + band * 3 + stack;
+                self.once[u] = a | b | c;
+                self.twice[u] =
+                    t[3 * stack] | t[3 * stack + 1] | t[3 * stack + 2] | (a & b) | ((a | b) & c);
+            }
+            for c in 0..9 {
+                col_twice[c] |= t[c] | (col_once[c] & o[c]);
+                col_once[c] |= o[c];
+            }
+        }
+        self.once[9..18].copy_from_slice(&col_once);
+        self.twice[9..18].copy_from_slice(&col_twice);
+    }
+
+    /// Fills the rows.
+    fn rows(&mut self, g: &Grid) {
+        for r in 0..9 {
+            let (mut once, mut twice) = (0u16, 0u16);
+            for &m in &g.cand[r * 9..r * 9 + 9] {
+                twice |= once & m;
+                once |= m;
+            }
+            self.once[r] = once;
+            self.twice[r] = twice;
+        }
+    }
 }
 
 /// Naked single: an empty cell with a single candidate.
