@@ -111,6 +111,9 @@ impl SudokuPuzzle {
     /// Checks the invariants: givens 0-9; the solution, when present, complete, consistent
     /// with the givens and the rules.
     pub fn check(&self) -> Result<()> {
+        if self.is_sound() {
+            return Ok(());
+        }
         if let Some(i) = (0..81).find(|&i| self.givens[i] > 9) {
             return Err(Error::puzzle(format!(
                 "puzzle: {} holds {}, not a digit",
@@ -137,12 +140,35 @@ impl SudokuPuzzle {
                 givens[i]
             )));
         }
-        if !all_houses_full(solution)
-            && let Some(p) = crate::board::rule_problems(solution).first()
-        {
+        if let Some(p) = crate::board::rule_problems(solution).first() {
             return Err(Error::puzzle(format!("solution breaks the rules: {p}")));
         }
         Ok(())
+    }
+
+    /// True when [`SudokuPuzzle::check`] finds nothing, in one pass and without its messages:
+    /// givens 0-9; a solution of digits 1-9 keeping every given, whose rows, columns and boxes
+    /// each hold all nine digits (nine cells hold nine different digits exactly when none
+    /// repeats, which is what the rules ask).
+    fn is_sound(&self) -> bool {
+        let Some(solution) = &self.solution else {
+            return self.givens.iter().all(|&v| v <= 9);
+        };
+        let mut fine = true;
+        let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
+        for r in 0..9 {
+            for c in 0..9 {
+                let (given, v) = (self.givens[r * 9 + c], solution[r * 9 + c]);
+                fine &= given <= 9 && (1..=9).contains(&v) && (given == 0 || given == v);
+                // A value above 15 is already refused by `fine`; the mask keeps the shift small.
+                let bit = 1u16 << (v & 15);
+                rows[r] |= bit;
+                cols[c] |= bit;
+                boxes[r / 3 * 3 + c / 3] |= bit;
+            }
+        }
+        const FULL: u16 = 0b11_1111_1110;
+        fine && rows.iter().chain(&cols).chain(&boxes).all(|&m| m == FULL)
     }
 
     /// The givens (0 = empty cell).
@@ -172,22 +198,6 @@ impl SudokuPuzzle {
             ..self.clone()
         }
     }
-}
-
-/// True when every row, column and box of `solution` (all cells 1-9) holds all nine digits.
-/// Nine cells hold nine different digits exactly when no digit repeats, so this is the same
-/// answer as an empty [`crate::board::rule_problems`], in one pass and without its messages.
-fn all_houses_full(solution: &Cells) -> bool {
-    let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
-    for (i, &v) in solution.iter().enumerate() {
-        let (r, c) = (i / 9, i % 9);
-        let bit = 1u16 << v;
-        rows[r] |= bit;
-        cols[c] |= bit;
-        boxes[r / 3 * 3 + c / 3] |= bit;
-    }
-    const FULL: u16 = 0b11_1111_1110;
-    rows.iter().chain(&cols).chain(&boxes).all(|&m| m == FULL)
 }
 
 /// A player's progress: `{"entries": 81 chars, "notes"?: [81 strings]}`.
@@ -302,6 +312,38 @@ mod tests {
             None,
         )
         .unwrap()
+    }
+
+    /// The one-pass test agrees with the checks it stands for on every single-cell change.
+    #[test]
+    fn soundness_is_the_checks_passing() {
+        let good = board();
+        assert!(good.is_sound() && good.check().is_ok());
+        let solution = *good.stored_solution().unwrap();
+        for i in 0..81 {
+            for v in 0..=16u8 {
+                let mut s = solution;
+                s[i] = v;
+                let mut p = good.clone();
+                p.solution = Some(s);
+                let expected = (1..=9).contains(&v)
+                    && (good.givens[i] == 0 || good.givens[i] == v)
+                    && crate::board::rule_problems(&s).is_empty();
+                assert_eq!(p.is_sound(), expected, "solution cell {i} = {v}");
+                assert_eq!(p.check().is_ok(), expected, "solution cell {i} = {v}");
+                let mut p = good.clone();
+                p.givens[i] = v;
+                let expected = v == 0 || v == solution[i];
+                assert_eq!(p.is_sound(), expected, "given cell {i} = {v}");
+                assert_eq!(p.check().is_ok(), expected, "given cell {i} = {v}");
+                p.solution = None;
+                assert_eq!(
+                    p.check().is_ok(),
+                    v <= 9,
+                    "given cell {i} = {v}, no solution"
+                );
+            }
+        }
     }
 
     fn from_json(json: serde_json::Value) -> Result<SudokuPuzzle, String> {
