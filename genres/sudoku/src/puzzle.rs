@@ -154,21 +154,24 @@ impl SudokuPuzzle {
         let Some(solution) = &self.solution else {
             return self.givens.iter().all(|&v| v <= 9);
         };
-        let mut fine = true;
-        let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
+        // A given kept by a solution of digits 1-9 is itself a digit.
+        let mut kept = true;
+        let (mut cols, mut boxes) = ([0u16; 9], [0u16; 9]);
+        let mut rows_full = true;
         for r in 0..9 {
+            let mut row = 0u16;
             for c in 0..9 {
                 let (given, v) = (self.givens[r * 9 + c], solution[r * 9 + c]);
-                fine &= given <= 9 && (1..=9).contains(&v) && (given == 0 || given == v);
-                // A value above 15 is already refused by `fine`; the mask keeps the shift small.
-                let bit = 1u16 << (v & 15);
-                rows[r] |= bit;
+                kept &= given == 0 || given == v;
+                // A value outside 1-9 sets bit 0, which no full house has.
+                let bit = if (1..=9).contains(&v) { 1u16 << v } else { 1 };
+                row |= bit;
                 cols[c] |= bit;
                 boxes[r / 3 * 3 + c / 3] |= bit;
             }
+            rows_full &= row == FULL_HOUSE;
         }
-        const FULL: u16 = 0b11_1111_1110;
-        fine && rows.iter().chain(&cols).chain(&boxes).all(|&m| m == FULL)
+        kept && rows_full && cols.iter().chain(&boxes).all(|&m| m == FULL_HOUSE)
     }
 
     /// The givens (0 = empty cell).
@@ -199,6 +202,9 @@ impl SudokuPuzzle {
         }
     }
 }
+
+/// The digit bits of a house holding all nine digits (bit d = digit d).
+const FULL_HOUSE: u16 = 0b11_1111_1110;
 
 /// A player's progress: `{"entries": 81 chars, "notes"?: [81 strings]}`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
