@@ -72,6 +72,70 @@ impl GeneratedRecord {
         }
         Value::Object(out)
     }
+
+    /// Writes [`GeneratedRecord::to_flat_json`] with `extra` fields inserted after it (later
+    /// fields replacing earlier ones of the same name), as compact JSON: the same bytes as
+    /// `serde_json::to_writer` of that object, without building it. The object's keys come out
+    /// sorted as its map sorts them, each with the value inserted last.
+    pub fn write_flat_json(
+        &self,
+        extra: &[(&str, String)],
+        out: &mut impl std::io::Write,
+    ) -> serde_json::Result<()> {
+        let mut fields: Vec<(&str, Field<'_>)> = vec![
+            ("id", Field::Text(&self.id)),
+            ("genre", Field::Text(self.genre)),
+            ("version", Field::Text(&self.version)),
+            ("seed", Field::Number(self.seed)),
+        ];
+        if let Value::Object(own) = &self.puzzle {
+            fields.extend(own.iter().map(|(k, v)| (k.as_str(), Field::Json(v))));
+        }
+        fields.push(("digest", Field::Text(&self.digest)));
+        fields.push(("attempts", Field::Number(u64::from(self.attempts))));
+        if let Some(f) = &self.fallback {
+            fields.push(("fallback", Field::Text(f)));
+        }
+        fields.extend(extra.iter().map(|(k, v)| (*k, Field::Text(v))));
+        // A stable sort keeps equal keys in insertion order, so the last of a run is the one a
+        // map would hold.
+        fields.sort_by(|a, b| a.0.cmp(b.0));
+        out.write_all(b"{").map_err(serde_json::Error::io)?;
+        let mut first = true;
+        for (i, (key, value)) in fields.iter().enumerate() {
+            if fields.get(i + 1).is_some_and(|next| next.0 == *key) {
+                continue;
+            }
+            if !first {
+                out.write_all(b",").map_err(serde_json::Error::io)?;
+            }
+            first = false;
+            serde_json::to_writer(&mut *out, key)?;
+            out.write_all(b":").map_err(serde_json::Error::io)?;
+            serde_json::to_writer(&mut *out, value)?;
+        }
+        out.write_all(b"}").map_err(serde_json::Error::io)
+    }
+}
+
+/// One value of a flat record, borrowed; it serializes as its [`Value`] would.
+enum Field<'a> {
+    Text(&'a str),
+    Number(u64),
+    Json(&'a Value),
+}
+
+impl Serialize for Field<'_> {
+    fn serialize<S: serde::Serializer>(
+        &self,
+        serializer: S,
+    ) -> std::result::Result<S::Ok, S::Error> {
+        match self {
+            Field::Text(t) => serializer.serialize_str(t),
+            Field::Number(n) => serializer.serialize_u64(*n),
+            Field::Json(v) => v.serialize(serializer),
+        }
+    }
 }
 
 /// A genre behind a JSON interface. Implemented for every [`Registered`] genre.

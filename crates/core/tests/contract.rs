@@ -207,6 +207,39 @@ fn ids_regenerate_the_same_board_and_digest() {
     assert_eq!(a.clone().into_flat_json(), flat);
 }
 
+/// The flat line written directly is the flat JSON serialized, extras inserted last, also when
+/// the board's own fields and the extras reuse record names and a fallback is present.
+#[test]
+fn flat_json_written_directly_is_the_flat_object() {
+    let mut a = registry().generate("toy:SEED-42-N6-g3").unwrap();
+    a.fallback = Some("closest \"miss\"".into());
+    let mut puzzle = a.puzzle.as_object().unwrap().clone();
+    puzzle.insert("id".into(), Value::from("own id"));
+    puzzle.insert("digest".into(), Value::from(7));
+    puzzle.insert(
+        "zeta".into(),
+        serde_json::json!({"b": [1, 2.5, null], "a": "\u{e9}\n"}),
+    );
+    a.puzzle = Value::Object(puzzle);
+    let extra = [
+        ("tatham", "3x3:a".to_string()),
+        ("attempts", "x".to_string()),
+    ];
+    let mut expected = a.to_flat_json();
+    for (k, v) in &extra {
+        expected[*k] = Value::from(v.clone());
+    }
+    let mut written = Vec::new();
+    a.write_flat_json(&extra, &mut written).unwrap();
+    assert_eq!(String::from_utf8(written).unwrap(), expected.to_string());
+    let mut plain = Vec::new();
+    a.write_flat_json(&[], &mut plain).unwrap();
+    assert_eq!(
+        String::from_utf8(plain).unwrap(),
+        a.to_flat_json().to_string()
+    );
+}
+
 #[test]
 fn retired_and_unknown_versions_are_refused_by_name() {
     let r = registry();

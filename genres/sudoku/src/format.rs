@@ -98,16 +98,15 @@ fn parse_general(text: &str, blanks: bool) -> Result<Cells> {
 
 /// Writes a grid in the canonical form, `.` for empty cells.
 pub fn encode_grid(cells: &Cells) -> String {
-    cells
-        .iter()
-        .map(|&v| {
-            if (1..=9).contains(&v) {
-                (b'0' + v) as char
-            } else {
-                '.'
-            }
-        })
-        .collect()
+    let mut out = String::with_capacity(81);
+    push_grid(&mut out, cells);
+    out
+}
+
+/// Appends [`encode_grid`]'s text to `out`, without a string of its own.
+pub(crate) fn push_grid(out: &mut String, cells: &Cells) {
+    let bytes = cells.map(|v| if (1..=9).contains(&v) { b'0' + v } else { b'.' });
+    out.push_str(std::str::from_utf8(&bytes).expect("digits and dots are ASCII"));
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@ use dayseed_core::{
 };
 
 use crate::board::{Cells, rule_problems};
-use crate::format::{encode_grid, parse_grid};
+use crate::format::{encode_grid, parse_grid, push_grid};
 use crate::level::Level;
 use crate::puzzle::{SudokuPuzzle, SudokuState, grade_json};
 use crate::{generator, hint, logic, render, solver};
@@ -127,13 +127,17 @@ impl Genre for Sudoku {
     /// A board without a stored answer hashes the computed one; one that has no unique answer
     /// (or whose search runs out of budget) hashes an empty solution, as it always has.
     fn canonical_content(&self, puzzle: &SudokuPuzzle) -> String {
-        let givens = encode_grid(puzzle.givens());
-        let solution = match solution_of(puzzle) {
-            Ok(s) => encode_grid(&s),
-            Err(_) => String::new(),
-        };
-        let difficulty = puzzle.difficulty().map_or("", Level::name);
-        format!("givens={givens}\nsolution={solution}\ndifficulty={difficulty}")
+        // `givens=<grid>\nsolution=<grid or nothing>\ndifficulty=<name or nothing>`.
+        let mut out = String::with_capacity(7 + 81 + 10 + 81 + 12 + 6);
+        out.push_str("givens=");
+        push_grid(&mut out, puzzle.givens());
+        out.push_str("\nsolution=");
+        if let Ok(s) = solution_of(puzzle) {
+            push_grid(&mut out, &s);
+        }
+        out.push_str("\ndifficulty=");
+        out.push_str(puzzle.difficulty().map_or("", Level::name));
+        out
     }
 
     fn without_solution(&self, puzzle: &SudokuPuzzle) -> SudokuPuzzle {

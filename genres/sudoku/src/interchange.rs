@@ -73,7 +73,9 @@ pub fn from_puzzlink(text: &str) -> Result<Cells> {
 
 /// The puzz.link URL of a grid of givens.
 pub fn to_puzzlink(cells: &Cells) -> String {
-    let mut body = String::new();
+    const HEAD: &str = "https://puzz.link/p?sudoku/9/9/";
+    let mut body = String::with_capacity(HEAD.len() + 81);
+    body.push_str(HEAD);
     let mut run = 0u8;
     for &v in cells {
         if v == 0 {
@@ -93,7 +95,7 @@ pub fn to_puzzlink(cells: &Cells) -> String {
     if run > 0 {
         body.push((b'f' + run) as char);
     }
-    format!("https://puzz.link/p?sudoku/9/9/{body}")
+    body
 }
 
 /// Reads a Simon Tatham Solo game id for a 9x9 board (`3x3:<desc>`).
@@ -156,7 +158,9 @@ pub fn from_tatham(text: &str) -> Result<Cells> {
 
 /// The Solo game id of a grid of givens (`3x3:...`).
 pub fn to_tatham(cells: &Cells) -> String {
-    let mut desc = String::new();
+    // The desc starts after `3x3:`; only its own first cell goes without a separator.
+    let mut desc = String::with_capacity(4 + 2 * 81);
+    desc.push_str("3x3:");
     let mut run = 0u8;
     for &v in cells {
         if v == 0 {
@@ -170,7 +174,7 @@ pub fn to_tatham(cells: &Cells) -> String {
         if run > 0 {
             desc.push((b'a' - 1 + run) as char);
             run = 0;
-        } else if !desc.is_empty() {
+        } else if desc.len() > 4 {
             desc.push('_');
         }
         desc.push((b'0' + v) as char);
@@ -178,7 +182,7 @@ pub fn to_tatham(cells: &Cells) -> String {
     if run > 0 {
         desc.push((b'a' - 1 + run) as char);
     }
-    format!("3x3:{desc}")
+    desc
 }
 
 /// Reads either foreign form (a Solo id or a puzz.link URL).

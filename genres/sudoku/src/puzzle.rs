@@ -12,8 +12,8 @@ use crate::logic::LogicGrade;
 /// when known, the level and the grade. Its JSON form is `{"difficulty"?, "puzzle",
 /// "solution"?, "grade"?}` (see the crate docs); reading JSON validates it, so a
 /// `SudokuPuzzle` never holds an unreadable grid.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(try_from = "Wire", into = "Wire")]
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(try_from = "Wire")]
 pub struct SudokuPuzzle {
     difficulty: Option<Level>,
     givens: Cells,
@@ -22,7 +22,7 @@ pub struct SudokuPuzzle {
 }
 
 /// The JSON form of [`SudokuPuzzle`], as it travels.
-#[derive(Serialize, Deserialize)]
+#[derive(Deserialize)]
 struct Wire {
     /// The level the board was generated and graded at.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -50,14 +50,31 @@ impl TryFrom<Wire> for SudokuPuzzle {
     }
 }
 
-impl From<SudokuPuzzle> for Wire {
-    fn from(p: SudokuPuzzle) -> Wire {
-        Wire {
-            difficulty: p.difficulty,
-            puzzle: encode_grid(&p.givens),
-            solution: p.solution.as_ref().map(encode_grid),
-            grade: p.grade,
+/// [`Wire`] as written: the same fields, in the same order, borrowing the grade (so writing a
+/// board copies nothing but its two grids' text).
+#[derive(Serialize)]
+struct WireOut<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    difficulty: Option<Level>,
+    puzzle: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    grade: Option<&'a Grade>,
+}
+
+impl Serialize for SudokuPuzzle {
+    fn serialize<S: serde::Serializer>(
+        &self,
+        serializer: S,
+    ) -> std::result::Result<S::Ok, S::Error> {
+        WireOut {
+            difficulty: self.difficulty,
+            puzzle: encode_grid(&self.givens),
+            solution: self.solution.as_ref().map(encode_grid),
+            grade: self.grade.as_ref(),
         }
+        .serialize(serializer)
     }
 }
 
@@ -94,6 +111,9 @@ impl SudokuPuzzle {
     /// Checks the invariants: givens 0-9; the solution, when present, complete, consistent
     /// with the givens and the rules.
     pub fn check(&self) -> Result<()> {
+        if self.is_sound() {
+            return Ok(());
+        }
         if let Some(i) = (0..81).find(|&i| self.givens[i] > 9) {
             return Err(Error::puzzle(format!(
                 "puzzle: {} holds {}, not a digit",
@@ -126,6 +146,34 @@ impl SudokuPuzzle {
         Ok(())
     }
 
+    /// True when [`SudokuPuzzle::check`] finds nothing, in one pass and without its messages:
+    /// givens 0-9; a solution of digits 1-9 keeping every given, whose rows, columns and boxes
+    /// each hold all nine digits (nine cells hold nine different digits exactly when none
+    /// repeats, which is what the rules ask).
+    fn is_sound(&self) -> bool {
+        let Some(solution) = &self.solution else {
+            return self.givens.iter().all(|&v| v <= 9);
+        };
+        // A given kept by a solution of digits 1-9 is itself a digit.
+        let mut kept = true;
+        let (mut cols, mut boxes) = ([0u16; 9], [0u16; 9]);
+        let mut rows_full = true;
+        for r in 0..9 {
+            let mut row = 0u16;
+            for c in 0..9 {
+                let (given, v) = (self.givens[r * 9 + c], solution[r * 9 + c]);
+                kept &= given == 0 || given == v;
+                // A value outside 1-9 sets bit 0, which no full house has.
+                let bit = if (1..=9).contains(&v) { 1u16 << v } else { 1 };
+                row |= bit;
+                cols[c] |= bit;
+                boxes[r / 3 * 3 + c / 3] |= bit;
+            }
+            rows_full &= row == FULL_HOUSE;
+        }
+        kept && rows_full && cols.iter().chain(&boxes).all(|&m| m == FULL_HOUSE)
+    }
+
     /// The givens (0 = empty cell).
     pub fn givens(&self) -> &Cells {
         &self.givens
@@ -154,6 +202,9 @@ impl SudokuPuzzle {
         }
     }
 }
+
+/// The digit bits of a house holding all nine digits (bit d = digit d).
+const FULL_HOUSE: u16 = 0b11_1111_1110;
 
 /// A player's progress: `{"entries": 81 chars, "notes"?: [81 strings]}`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -267,6 +318,38 @@ mod tests {
             None,
         )
         .unwrap()
+    }
+
+    /// The one-pass test agrees with the checks it stands for on every single-cell change.
+    #[test]
+    fn soundness_is_the_checks_passing() {
+        let good = board();
+        assert!(good.is_sound() && good.check().is_ok());
+        let solution = *good.stored_solution().unwrap();
+        for i in 0..81 {
+            for v in 0..=16u8 {
+                let mut s = solution;
+                s[i] = v;
+                let mut p = good.clone();
+                p.solution = Some(s);
+                let expected = (1..=9).contains(&v)
+                    && (good.givens[i] == 0 || good.givens[i] == v)
+                    && crate::board::rule_problems(&s).is_empty();
+                assert_eq!(p.is_sound(), expected, "solution cell {i} = {v}");
+                assert_eq!(p.check().is_ok(), expected, "solution cell {i} = {v}");
+                let mut p = good.clone();
+                p.givens[i] = v;
+                let expected = v == 0 || v == solution[i];
+                assert_eq!(p.is_sound(), expected, "given cell {i} = {v}");
+                assert_eq!(p.check().is_ok(), expected, "given cell {i} = {v}");
+                p.solution = None;
+                assert_eq!(
+                    p.check().is_ok(),
+                    v <= 9,
+                    "given cell {i} = {v}, no solution"
+                );
+            }
+        }
     }
 
     fn from_json(json: serde_json::Value) -> Result<SudokuPuzzle, String> {

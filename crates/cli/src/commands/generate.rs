@@ -5,7 +5,7 @@ use std::io::Write;
 use anyhow::{Context, Result};
 use dayseed_core::{PuzzleId, Registry, Version};
 
-use super::{Outcome, finish_progress, print_json_line, progress_bar};
+use super::{Outcome, finish_progress, progress_bar};
 use crate::args::GenArgs;
 use crate::ordered::for_each_ordered;
 use crate::usage::{OrUsage, usage};
@@ -72,12 +72,11 @@ pub fn run(registry: &Registry, a: GenArgs) -> Result<Outcome> {
         },
         |i, record| -> Result<()> {
             let record = record.with_context(|| format!("generating seed {}", seed + i))?;
-            let fell_back = record.fallback.is_some();
-            let model = record.model.clone();
-            let mut flat = record.into_flat_json();
-            crate::interchange::add_model_forms(&model, &mut flat);
-            print_json_line(&mut out, &flat)?;
-            fallbacks += u64::from(fell_back);
+            // The same line as printing `into_flat_json` with the forms added, written directly.
+            let forms = crate::interchange::model_forms(&record.model);
+            record.write_flat_json(&forms, &mut out)?;
+            out.write_all(b"\n")?;
+            fallbacks += u64::from(record.fallback.is_some());
             bar.inc(1);
             Ok(())
         },
