@@ -51,37 +51,37 @@ impl GeneratedRecord {
     /// The record as one flat JSON object: id, genre, version, seed, the puzzle's own fields,
     /// digest, attempts and fallback (the `dayseed gen` line format).
     pub fn to_flat_json(&self) -> Value {
-        self.clone().into_flat_json()
-    }
-
-    /// [`GeneratedRecord::to_flat_json`], moving the fields instead of copying them (what a
-    /// front end that prints the record and drops it wants).
-    pub fn into_flat_json(self) -> Value {
-        let mut out = serde_json::Map::new();
-        out.insert("id".into(), Value::from(self.id));
-        out.insert("genre".into(), Value::from(self.genre));
-        out.insert("version".into(), Value::from(self.version));
-        out.insert("seed".into(), Value::from(self.seed));
-        if let Value::Object(fields) = self.puzzle {
-            out.extend(fields);
-        }
-        out.insert("digest".into(), Value::from(self.digest));
-        out.insert("attempts".into(), Value::from(self.attempts));
-        if let Some(f) = self.fallback {
-            out.insert("fallback".into(), Value::from(f));
-        }
-        Value::Object(out)
+        let map = self
+            .flat_fields(&[])
+            .into_iter()
+            .map(|(key, value)| (key.to_string(), value.to_value()))
+            .collect();
+        Value::Object(map)
     }
 
     /// Writes [`GeneratedRecord::to_flat_json`] with `extra` fields inserted after it (later
     /// fields replacing earlier ones of the same name), as compact JSON: the same bytes as
-    /// `serde_json::to_writer` of that object, without building it. The object's keys come out
-    /// sorted as its map sorts them, each with the value inserted last.
+    /// `serde_json::to_writer` of that object, without building it.
     pub fn write_flat_json(
         &self,
         extra: &[(&str, String)],
         out: &mut impl std::io::Write,
     ) -> serde_json::Result<()> {
+        out.write_all(b"{").map_err(serde_json::Error::io)?;
+        for (i, (key, value)) in self.flat_fields(extra).iter().enumerate() {
+            if i > 0 {
+                out.write_all(b",").map_err(serde_json::Error::io)?;
+            }
+            serde_json::to_writer(&mut *out, key)?;
+            out.write_all(b":").map_err(serde_json::Error::io)?;
+            serde_json::to_writer(&mut *out, value)?;
+        }
+        out.write_all(b"}").map_err(serde_json::Error::io)
+    }
+
+    /// The flat object's fields, then `extra`, in key order as its map holds them: of fields
+    /// with the same name, the one inserted last.
+    fn flat_fields<'a>(&'a self, extra: &'a [(&str, String)]) -> Vec<(&'a str, Field<'a>)> {
         let mut fields: Vec<(&str, Field<'_>)> = vec![
             ("id", Field::Text(&self.id)),
             ("genre", Field::Text(self.genre)),
@@ -97,24 +97,16 @@ impl GeneratedRecord {
             fields.push(("fallback", Field::Text(f)));
         }
         fields.extend(extra.iter().map(|(k, v)| (*k, Field::Text(v))));
-        // A stable sort keeps equal keys in insertion order, so the last of a run is the one a
-        // map would hold.
+        // A stable sort keeps equal keys in insertion order; the last of each run stays.
         fields.sort_by(|a, b| a.0.cmp(b.0));
-        out.write_all(b"{").map_err(serde_json::Error::io)?;
-        let mut first = true;
-        for (i, (key, value)) in fields.iter().enumerate() {
-            if fields.get(i + 1).is_some_and(|next| next.0 == *key) {
-                continue;
+        let mut kept: Vec<(&str, Field<'_>)> = Vec::with_capacity(fields.len());
+        for field in fields {
+            match kept.last_mut() {
+                Some(last) if last.0 == field.0 => *last = field,
+                _ => kept.push(field),
             }
-            if !first {
-                out.write_all(b",").map_err(serde_json::Error::io)?;
-            }
-            first = false;
-            serde_json::to_writer(&mut *out, key)?;
-            out.write_all(b":").map_err(serde_json::Error::io)?;
-            serde_json::to_writer(&mut *out, value)?;
         }
-        out.write_all(b"}").map_err(serde_json::Error::io)
+        kept
     }
 }
 
@@ -123,6 +115,16 @@ enum Field<'a> {
     Text(&'a str),
     Number(u64),
     Json(&'a Value),
+}
+
+impl Field<'_> {
+    fn to_value(&self) -> Value {
+        match self {
+            Field::Text(t) => Value::from(*t),
+            Field::Number(n) => Value::from(*n),
+            Field::Json(v) => (*v).clone(),
+        }
+    }
 }
 
 impl Serialize for Field<'_> {

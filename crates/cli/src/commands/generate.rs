@@ -72,7 +72,7 @@ pub fn run(registry: &Registry, a: GenArgs) -> Result<Outcome> {
         },
         |i, record| -> Result<()> {
             let record = record.with_context(|| format!("generating seed {}", seed + i))?;
-            // The same line as printing `into_flat_json` with the forms added, written directly.
+            // The same line as printing `to_flat_json` with the forms added, written directly.
             let forms = crate::interchange::model_forms(&record.model);
             record.write_flat_json(&forms, &mut out)?;
             out.write_all(b"\n")?;
