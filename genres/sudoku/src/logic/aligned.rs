@@ -11,53 +11,52 @@ use crate::band_solver::POPCOUNT9;
 
 /// Aligned pair exclusion.
 pub(crate) fn pair(g: &Grid, f: &mut Finding) -> bool {
-    exclusion(g, f, 2)
+    exclusion::<2>(g, f)
 }
 
 /// Aligned triple exclusion.
 pub(crate) fn triple(g: &Grid, f: &mut Finding) -> bool {
-    exclusion(g, f, 3)
+    exclusion::<3>(g, f)
 }
 
-fn exclusion(g: &Grid, f: &mut Finding, degree: usize) -> bool {
+/// The search for tuples of `DEGREE` cells (compiled once per size).
+fn exclusion<const DEGREE: usize>(g: &Grid, f: &mut Finding) -> bool {
     let count = |m: u16| usize::from(POPCOUNT9[usize::from(m >> 1)]);
     let open = cells_where(&g.cand, |_, m| count(m) >= 2);
-    let small = cells_where(&g.cand, |_, m| (2..=degree).contains(&count(m)));
+    let small = cells_where(&g.cand, |_, m| (2..=DEGREE).contains(&count(m)));
     // A tuple's test reads the candidates of its cells and of its excluding cells and nothing
     // else. After a search that found nothing, a tuple whose cells and excluding cells all kept
     // their candidates would find nothing again, so only tuples touching a changed cell are
     // tested.
-    let memo = &mut f.memo.aligned[degree - 2];
+    let memo = &mut f.memo.aligned[DEGREE - 2];
     let changed = match memo {
         Some(before) => cells_where(&g.cand, |c, m| m != before[c]),
         None => !0,
     };
-    let mut s = Search {
+    let mut s = Search::<DEGREE> {
         g,
         open,
-        degree,
         changed,
         tuple: [0; 3],
         bits: [0; 3],
     };
     let found = s.search(f, small, 0, open, 0);
-    f.memo.aligned[degree - 2] = if found { None } else { Some(g.cand) };
+    f.memo.aligned[DEGREE - 2] = if found { None } else { Some(g.cand) };
     found
 }
 
-/// One search for tuples: the grid, its open cells, the tuple size, the cells changed since
+/// One search for tuples of `DEGREE` cells: the grid, its open cells, the cells changed since
 /// a search that found nothing (all cells if none), and the tuple being built (its cells and
 /// their single-cell bitboards).
-struct Search<'a> {
+struct Search<'a, const DEGREE: usize> {
     g: &'a Grid,
     open: Bits,
-    degree: usize,
     changed: Bits,
     tuple: [usize; 3],
     bits: [Bits; 3],
 }
 
-impl Search<'_> {
+impl<const DEGREE: usize> Search<'_, DEGREE> {
     /// Chooses the cells of the tuple in increasing order among the open cells `after`,
     /// keeping only tuples that still have an excluding cell in common; tests each full tuple
     /// that touches a changed cell. `chosen` holds the `depth` chosen cells.
@@ -72,7 +71,7 @@ impl Search<'_> {
         // A cell keeps an excluding cell in common with the chosen ones when it sees one of
         // `excluders` (seeing is symmetric): only those cells are tried, in increasing order.
         let mut next = after & cells_of(excluders).fold(0, |m, e| m | PEER_BITS[e]);
-        if depth + 1 < self.degree {
+        if depth + 1 < DEGREE {
             while next != 0 {
                 // The lowest cell and its bit.
                 let low = next & next.wrapping_neg();
@@ -103,6 +102,7 @@ impl Search<'_> {
         }
         // Whether the first two cells see each other (for triples).
         let s01 = PEER_BITS[self.tuple[0]] & self.bits[1] != 0;
+        let screen = (DEGREE == 2).then(|| PairScreen::new(self.g, self.tuple[0], excluders));
         while next != 0 {
             let low = next & next.wrapping_neg();
             let c = next.trailing_zeros() as usize;
@@ -112,18 +112,75 @@ impl Search<'_> {
             if (common | chosen | low) & self.changed == 0 {
                 continue;
             }
+            if let Some(screen) = &screen
+                && !screen.may_find(self.g.cand[c])
+            {
+                continue;
+            }
             self.tuple[depth] = c;
             // Which cells of the tuple see each other: 0 and 1, 0 and 2, 1 and 2.
-            let sees = if self.degree == 2 {
+            let sees = if DEGREE == 2 {
                 [peers & self.bits[0] != 0, false, false]
             } else {
                 [s01, peers & self.bits[0] != 0, peers & self.bits[1] != 0]
             };
-            if test(self.g, f, &self.tuple[..self.degree], sees, common) {
+            if test(self.g, f, &self.tuple[..DEGREE], sees, common) {
                 return true;
             }
         }
         false
+    }
+}
+
+/// A necessary condition for a pair with a given first cell to remove anything, from that
+/// cell's excluding cells (two digits each: those of a pair). The pair's own excluding cells
+/// are among them, and more excluding cells only make fewer combinations possible, so a pair
+/// that fails it finds nothing, whichever cells see each other.
+///
+/// The first cell losing `a` needs every digit of the second, other than `a`, paired with `a`
+/// in an excluding cell: the second cell's candidates among the `covers`. The second cell
+/// losing `b` needs the same of the first cell's digits: `b` among the `removable` digits.
+struct PairScreen {
+    removable: u16,
+    covers: [u16; 9],
+    n: usize,
+}
+
+impl PairScreen {
+    fn new(g: &Grid, first: usize, excluders: Bits) -> PairScreen {
+        // Per digit, the digits it shares an excluding cell with.
+        let mut partners = [0u16; 10];
+        let mut paired = 0u16;
+        for e in cells_of(excluders) {
+            let m = g.cand[e];
+            let (x, y) = (m.trailing_zeros(), 15 - m.leading_zeros());
+            partners[x as usize] |= 1 << y;
+            partners[y as usize] |= 1 << x;
+            paired |= m;
+        }
+        let cand = g.cand[first];
+        let mut screen = PairScreen {
+            removable: 0,
+            covers: [0; 9],
+            n: 0,
+        };
+        // A digit with no partner covers nothing (every open cell has two digits or more).
+        for d in digits_of(paired) {
+            let with = partners[usize::from(d)] | 1 << d;
+            if cand & !with == 0 {
+                screen.removable |= 1 << d;
+            }
+            if cand >> d & 1 != 0 {
+                screen.covers[screen.n] = with;
+                screen.n += 1;
+            }
+        }
+        screen
+    }
+
+    /// Whether the pair of the first cell and a cell with these candidates may remove any.
+    fn may_find(&self, cand: u16) -> bool {
+        cand & self.removable != 0 || self.covers[..self.n].iter().any(|&m| cand & !m == 0)
     }
 }
 
