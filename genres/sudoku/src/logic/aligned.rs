@@ -4,7 +4,7 @@
 //! other and get the same digit, or when it would take every candidate of an excluding cell. A
 //! candidate of a chosen cell that belongs to no possible combination leaves that cell.
 
-use super::candidates::{Bits, Grid, PEER_BITS, cell_list, cells_of, digits_of};
+use super::candidates::{ALL_DIGITS, Bits, Grid, PEER_BITS, cell_list, cells_of, digits_of};
 use super::technique::Finding;
 use super::wings::cells_where;
 use crate::band_solver::POPCOUNT9;
@@ -102,7 +102,8 @@ impl<const DEGREE: usize> Search<'_, DEGREE> {
         }
         // Whether the first two cells see each other (for triples).
         let s01 = PEER_BITS[self.tuple[0]] & self.bits[1] != 0;
-        let screen = (DEGREE == 2).then(|| PairScreen::new(self.g, self.tuple[0], excluders));
+        // Built for the first last cell that gets this far.
+        let mut screen = None;
         while next != 0 {
             let low = next & next.wrapping_neg();
             let c = next.trailing_zeros() as usize;
@@ -112,9 +113,14 @@ impl<const DEGREE: usize> Search<'_, DEGREE> {
             if (common | chosen | low) & self.changed == 0 {
                 continue;
             }
-            if let Some(screen) = &screen
-                && !screen.may_find(self.g.cand[c])
-            {
+            let screen = screen.get_or_insert_with(|| {
+                if DEGREE == 2 {
+                    Screen::pair(self.g, self.tuple[0], excluders)
+                } else {
+                    Screen::triple(self.g, self.tuple[0], self.tuple[1], s01, excluders)
+                }
+            });
+            if !screen.may_find(self.g.cand[c]) {
                 continue;
             }
             self.tuple[depth] = c;
@@ -132,22 +138,25 @@ impl<const DEGREE: usize> Search<'_, DEGREE> {
     }
 }
 
-/// A necessary condition for a pair with a given first cell to remove anything, from that
-/// cell's excluding cells (two digits each: those of a pair). The pair's own excluding cells
-/// are among them, and more excluding cells only make fewer combinations possible, so a pair
-/// that fails it finds nothing, whichever cells see each other.
+/// A necessary condition for a tuple with given first cells to remove anything, from the
+/// excluding cells of those cells. The tuple's own excluding cells are among them and more
+/// excluding cells only make fewer combinations possible, so a tuple that fails it finds
+/// nothing (the tuples that pass are tested, in the same order).
 ///
-/// The first cell losing `a` needs every digit of the second, other than `a`, paired with `a`
-/// in an excluding cell: the second cell's candidates among the `covers`. The second cell
-/// losing `b` needs the same of the first cell's digits: `b` among the `removable` digits.
-struct PairScreen {
+/// The last cell can lose only a digit of `removable`. A first cell can lose a digit only when
+/// every digit of the last cell ends, with that digit, every combination of the other cells:
+/// so only when the last cell's candidates are among one of the `covers`.
+struct Screen {
     removable: u16,
-    covers: [u16; 9],
+    covers: [u16; 18],
     n: usize,
 }
 
-impl PairScreen {
-    fn new(g: &Grid, first: usize, excluders: Bits) -> PairScreen {
+impl Screen {
+    /// For pairs (excluding cells of two digits). The first cell losing `a` needs every digit
+    /// of the second, other than `a`, paired with `a` in an excluding cell; the second cell
+    /// losing `b` needs the same of the first cell's digits.
+    fn pair(g: &Grid, first: usize, excluders: Bits) -> Screen {
         // Per digit, the digits it shares an excluding cell with.
         let mut partners = [0u16; 10];
         let mut paired = 0u16;
@@ -159,9 +168,9 @@ impl PairScreen {
             paired |= m;
         }
         let cand = g.cand[first];
-        let mut screen = PairScreen {
+        let mut screen = Screen {
             removable: 0,
-            covers: [0; 9],
+            covers: [0; 18],
             n: 0,
         };
         // A digit with no partner covers nothing (every open cell has two digits or more).
@@ -178,7 +187,61 @@ impl PairScreen {
         screen
     }
 
-    /// Whether the pair of the first cell and a cell with these candidates may remove any.
+    /// For triples, from the first two cells (`s01`: whether they see each other). Per pair of
+    /// their digits, the third digits that end the combination are taken as if the third cell
+    /// saw both (its own two digits, and those completing an excluding set); a third digit
+    /// leaves when it ends every pair, a first cell's digit when every digit of the third cell
+    /// ends every pair holding it.
+    fn triple(g: &Grid, c0: usize, c1: usize, s01: bool, excluders: Bits) -> Screen {
+        let mut ex = Excluded::default();
+        for e in cells_of(excluders) {
+            ex.add(g.cand[e]);
+        }
+        let ends = |x: u8, y: u8| {
+            let px = ex.partners[usize::from(x)];
+            if x == y {
+                return if s01 { ALL_DIGITS } else { px | 1 << x };
+            }
+            if px >> y & 1 != 0 {
+                return ALL_DIGITS;
+            }
+            let mut k = px | ex.partners[usize::from(y)] | 1 << x | 1 << y;
+            let mut both = ex.holds[usize::from(x)] & ex.holds[usize::from(y)];
+            while both != 0 {
+                k |= ex.threes[both.trailing_zeros() as usize];
+                both &= both - 1;
+            }
+            k
+        };
+        let (m0, m1) = (g.cand[c0], g.cand[c1]);
+        let mut removable = ALL_DIGITS;
+        let mut by_first = [ALL_DIGITS; 10];
+        let mut by_second = [ALL_DIGITS; 10];
+        for x in digits_of(m0) {
+            for y in digits_of(m1) {
+                let k = ends(x, y);
+                removable &= k;
+                by_first[usize::from(x)] &= k;
+                by_second[usize::from(y)] &= k;
+            }
+        }
+        let mut screen = Screen {
+            removable,
+            covers: [0; 18],
+            n: 0,
+        };
+        for x in digits_of(m0) {
+            screen.covers[screen.n] = by_first[usize::from(x)];
+            screen.n += 1;
+        }
+        for y in digits_of(m1) {
+            screen.covers[screen.n] = by_second[usize::from(y)];
+            screen.n += 1;
+        }
+        screen
+    }
+
+    /// Whether the tuple with a last cell of these candidates may remove anything.
     fn may_find(&self, cand: u16) -> bool {
         cand & self.removable != 0 || self.covers[..self.n].iter().any(|&m| cand & !m == 0)
     }
