@@ -39,6 +39,7 @@ fn exclusion<const DEGREE: usize>(g: &Grid, f: &mut Finding) -> bool {
         changed,
         tuple: [0; 3],
         bits: [0; 3],
+        digit_cells: f.memo.digits_bits(g),
     };
     let found = s.search(f, small, 0, open, 0);
     f.memo.aligned[DEGREE - 2] = if found { None } else { Some(g.cand) };
@@ -54,6 +55,7 @@ struct Search<'a, const DEGREE: usize> {
     changed: Bits,
     tuple: [usize; 3],
     bits: [Bits; 3],
+    digit_cells: [Bits; 10],
 }
 
 impl<const DEGREE: usize> Search<'_, DEGREE> {
@@ -102,8 +104,24 @@ impl<const DEGREE: usize> Search<'_, DEGREE> {
         }
         // Whether the first two cells see each other (for triples).
         let s01 = PEER_BITS[self.tuple[0]] & self.bits[1] != 0;
-        // Built for the first last cell that gets this far.
-        let mut screen = None;
+        if next == 0 {
+            return false;
+        }
+        let screen = if DEGREE == 2 {
+            Screen::pair(self.g, self.tuple[0], excluders)
+        } else {
+            Screen::triple(self.g, self.tuple[0], self.tuple[1], s01, excluders)
+        };
+        // Only cells that may pass the screen: with a removable digit, or with no digit outside
+        // the union of the covers.
+        let (mut removable, mut outside) = (0, 0);
+        for d in digits_of(screen.removable) {
+            removable |= self.digit_cells[usize::from(d)];
+        }
+        for d in digits_of(ALL_DIGITS & !screen.union) {
+            outside |= self.digit_cells[usize::from(d)];
+        }
+        next &= removable | !outside;
         while next != 0 {
             let low = next & next.wrapping_neg();
             let c = next.trailing_zeros() as usize;
@@ -113,13 +131,6 @@ impl<const DEGREE: usize> Search<'_, DEGREE> {
             if (common | chosen | low) & self.changed == 0 {
                 continue;
             }
-            let screen = screen.get_or_insert_with(|| {
-                if DEGREE == 2 {
-                    Screen::pair(self.g, self.tuple[0], excluders)
-                } else {
-                    Screen::triple(self.g, self.tuple[0], self.tuple[1], s01, excluders)
-                }
-            });
             if !screen.may_find(self.g.cand[c]) {
                 continue;
             }
