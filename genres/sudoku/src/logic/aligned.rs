@@ -47,8 +47,8 @@ fn exclusion<const DEGREE: usize>(g: &Grid, f: &mut Finding) -> bool {
 }
 
 /// One search for tuples of `DEGREE` cells: the grid, its open cells, the cells changed since
-/// a search that found nothing (all cells if none), and the tuple being built (its cells and
-/// their single-cell bitboards).
+/// a search that found nothing (all cells if none), the tuple being built (its cells and their
+/// single-cell bitboards) and each digit's cells.
 struct Search<'a, const DEGREE: usize> {
     g: &'a Grid,
     open: Bits,
@@ -102,18 +102,19 @@ impl<const DEGREE: usize> Search<'_, DEGREE> {
         if (excluders | chosen) & self.changed == 0 {
             next &= self.changed;
         }
-        // Whether the first two cells see each other (for triples).
-        let s01 = PEER_BITS[self.tuple[0]] & self.bits[1] != 0;
         if next == 0 {
             return false;
         }
+        // Whether the first two cells see each other (for triples).
+        let s01 = PEER_BITS[self.tuple[0]] & self.bits[1] != 0;
         let screen = if DEGREE == 2 {
             Screen::pair(self.g, self.tuple[0], excluders)
         } else {
             Screen::triple(self.g, self.tuple[0], self.tuple[1], s01, excluders)
         };
-        // Only cells that may pass the screen: with a removable digit, or with no digit outside
-        // the union of the covers.
+        // Only cells that may pass the screen are visited (in the same order): those with a
+        // removable digit or with no digit outside the union of the covers. A cell with neither
+        // is within no cover and fails `may_find`.
         let (mut removable, mut outside) = (0, 0);
         for d in digits_of(screen.removable) {
             removable |= self.digit_cells[usize::from(d)];
