@@ -4,60 +4,61 @@
 //! other and get the same digit, or when it would take every candidate of an excluding cell. A
 //! candidate of a chosen cell that belongs to no possible combination leaves that cell.
 
-use super::candidates::{Bits, Grid, PEER_BITS, cell_list, cells_of, digits_of};
+use super::candidates::{ALL_DIGITS, Bits, Grid, PEER_BITS, cell_list, cells_of, digits_of};
 use super::technique::Finding;
 use super::wings::cells_where;
 use crate::band_solver::POPCOUNT9;
 
 /// Aligned pair exclusion.
 pub(crate) fn pair(g: &Grid, f: &mut Finding) -> bool {
-    exclusion(g, f, 2)
+    exclusion::<2>(g, f)
 }
 
 /// Aligned triple exclusion.
 pub(crate) fn triple(g: &Grid, f: &mut Finding) -> bool {
-    exclusion(g, f, 3)
+    exclusion::<3>(g, f)
 }
 
-fn exclusion(g: &Grid, f: &mut Finding, degree: usize) -> bool {
+/// The search for tuples of `DEGREE` cells (compiled once per size).
+fn exclusion<const DEGREE: usize>(g: &Grid, f: &mut Finding) -> bool {
     let count = |m: u16| usize::from(POPCOUNT9[usize::from(m >> 1)]);
     let open = cells_where(&g.cand, |_, m| count(m) >= 2);
-    let small = cells_where(&g.cand, |_, m| (2..=degree).contains(&count(m)));
+    let small = cells_where(&g.cand, |_, m| (2..=DEGREE).contains(&count(m)));
     // A tuple's test reads the candidates of its cells and of its excluding cells and nothing
     // else. After a search that found nothing, a tuple whose cells and excluding cells all kept
     // their candidates would find nothing again, so only tuples touching a changed cell are
     // tested.
-    let memo = &mut f.memo.aligned[degree - 2];
+    let memo = &mut f.memo.aligned[DEGREE - 2];
     let changed = match memo {
         Some(before) => cells_where(&g.cand, |c, m| m != before[c]),
         None => !0,
     };
-    let mut s = Search {
+    let mut s = Search::<DEGREE> {
         g,
         open,
-        degree,
         changed,
         tuple: [0; 3],
         bits: [0; 3],
+        digit_cells: f.memo.digits_bits(g),
     };
     let found = s.search(f, small, 0, open, 0);
-    f.memo.aligned[degree - 2] = if found { None } else { Some(g.cand) };
+    f.memo.aligned[DEGREE - 2] = if found { None } else { Some(g.cand) };
     found
 }
 
-/// One search for tuples: the grid, its open cells, the tuple size, the cells changed since
-/// a search that found nothing (all cells if none), and the tuple being built (its cells and
-/// their single-cell bitboards).
-struct Search<'a> {
+/// One search for tuples of `DEGREE` cells: the grid, its open cells, the cells changed since
+/// a search that found nothing (all cells if none), the tuple being built (its cells and their
+/// single-cell bitboards) and each digit's cells.
+struct Search<'a, const DEGREE: usize> {
     g: &'a Grid,
     open: Bits,
-    degree: usize,
     changed: Bits,
     tuple: [usize; 3],
     bits: [Bits; 3],
+    digit_cells: [Bits; 10],
 }
 
-impl Search<'_> {
+impl<const DEGREE: usize> Search<'_, DEGREE> {
     /// Chooses the cells of the tuple in increasing order among the open cells `after`,
     /// keeping only tuples that still have an excluding cell in common; tests each full tuple
     /// that touches a changed cell. `chosen` holds the `depth` chosen cells.
@@ -72,7 +73,7 @@ impl Search<'_> {
         // A cell keeps an excluding cell in common with the chosen ones when it sees one of
         // `excluders` (seeing is symmetric): only those cells are tried, in increasing order.
         let mut next = after & cells_of(excluders).fold(0, |m, e| m | PEER_BITS[e]);
-        if depth + 1 < self.degree {
+        if depth + 1 < DEGREE {
             while next != 0 {
                 // The lowest cell and its bit.
                 let low = next & next.wrapping_neg();
@@ -101,8 +102,27 @@ impl Search<'_> {
         if (excluders | chosen) & self.changed == 0 {
             next &= self.changed;
         }
+        if next == 0 {
+            return false;
+        }
         // Whether the first two cells see each other (for triples).
         let s01 = PEER_BITS[self.tuple[0]] & self.bits[1] != 0;
+        let screen = if DEGREE == 2 {
+            Screen::pair(self.g, self.tuple[0], excluders)
+        } else {
+            Screen::triple(self.g, self.tuple[0], self.tuple[1], s01, excluders)
+        };
+        // Only cells that may pass the screen are visited (in the same order): those with a
+        // removable digit or with no digit outside the union of the covers. A cell with neither
+        // is within no cover and fails `may_find`.
+        let (mut removable, mut outside) = (0, 0);
+        for d in digits_of(screen.removable) {
+            removable |= self.digit_cells[usize::from(d)];
+        }
+        for d in digits_of(ALL_DIGITS & !screen.union) {
+            outside |= self.digit_cells[usize::from(d)];
+        }
+        next &= removable | !outside;
         while next != 0 {
             let low = next & next.wrapping_neg();
             let c = next.trailing_zeros() as usize;
@@ -112,18 +132,138 @@ impl Search<'_> {
             if (common | chosen | low) & self.changed == 0 {
                 continue;
             }
+            if !screen.may_find(self.g.cand[c]) {
+                continue;
+            }
             self.tuple[depth] = c;
             // Which cells of the tuple see each other: 0 and 1, 0 and 2, 1 and 2.
-            let sees = if self.degree == 2 {
+            let sees = if DEGREE == 2 {
                 [peers & self.bits[0] != 0, false, false]
             } else {
                 [s01, peers & self.bits[0] != 0, peers & self.bits[1] != 0]
             };
-            if test(self.g, f, &self.tuple[..self.degree], sees, common) {
+            if test(self.g, f, &self.tuple[..DEGREE], sees, common) {
                 return true;
             }
         }
         false
+    }
+}
+
+/// A necessary condition for a tuple with given first cells to remove anything, from the
+/// excluding cells of those cells. The tuple's own excluding cells are among them and more
+/// excluding cells only make fewer combinations possible, so a tuple that fails it finds
+/// nothing (the tuples that pass are tested, in the same order).
+///
+/// The last cell can lose only a digit of `removable`. A first cell can lose a digit only when
+/// every digit of the last cell ends, with that digit, every combination of the other cells:
+/// so only when the last cell's candidates are among one of the `covers`.
+struct Screen {
+    removable: u16,
+    covers: [u16; 18],
+    n: usize,
+    union: u16,
+}
+
+impl Screen {
+    /// For pairs (excluding cells of two digits). The first cell losing `a` needs every digit
+    /// of the second, other than `a`, paired with `a` in an excluding cell; the second cell
+    /// losing `b` needs the same of the first cell's digits.
+    fn pair(g: &Grid, first: usize, excluders: Bits) -> Screen {
+        // Per digit, the digits it shares an excluding cell with.
+        let mut partners = [0u16; 10];
+        let mut paired = 0u16;
+        for e in cells_of(excluders) {
+            let m = g.cand[e];
+            let (x, y) = (m.trailing_zeros(), 15 - m.leading_zeros());
+            partners[x as usize] |= 1 << y;
+            partners[y as usize] |= 1 << x;
+            paired |= m;
+        }
+        let cand = g.cand[first];
+        let mut screen = Screen {
+            removable: 0,
+            covers: [0; 18],
+            n: 0,
+            union: 0,
+        };
+        // A digit with no partner covers nothing (every open cell has two digits or more).
+        for d in digits_of(paired) {
+            let with = partners[usize::from(d)] | 1 << d;
+            if cand & !with == 0 {
+                screen.removable |= 1 << d;
+            }
+            if cand >> d & 1 != 0 {
+                screen.covers[screen.n] = with;
+                screen.n += 1;
+                screen.union |= with;
+            }
+        }
+        screen
+    }
+
+    /// For triples, from the first two cells (`s01`: whether they see each other). Per pair of
+    /// their digits, the third digits that end the combination are taken as if the third cell
+    /// saw both (its own two digits, and those completing an excluding set); a third digit
+    /// leaves when it ends every pair, a first cell's digit when every digit of the third cell
+    /// ends every pair holding it.
+    fn triple(g: &Grid, c0: usize, c1: usize, s01: bool, excluders: Bits) -> Screen {
+        let mut ex = Excluded::default();
+        for e in cells_of(excluders) {
+            ex.add(g.cand[e]);
+        }
+        let ends = |x: u8, y: u8| {
+            let px = ex.partners[usize::from(x)];
+            if x == y {
+                return if s01 { ALL_DIGITS } else { px | 1 << x };
+            }
+            if px >> y & 1 != 0 {
+                return ALL_DIGITS;
+            }
+            let mut k = px | ex.partners[usize::from(y)] | 1 << x | 1 << y;
+            let mut both = ex.holds[usize::from(x)] & ex.holds[usize::from(y)];
+            while both != 0 {
+                k |= ex.threes[both.trailing_zeros() as usize];
+                both &= both - 1;
+            }
+            k
+        };
+        let (m0, m1) = (g.cand[c0], g.cand[c1]);
+        let mut removable = ALL_DIGITS;
+        let mut by_first = [ALL_DIGITS; 10];
+        let mut by_second = [ALL_DIGITS; 10];
+        for x in digits_of(m0) {
+            for y in digits_of(m1) {
+                let k = ends(x, y);
+                removable &= k;
+                by_first[usize::from(x)] &= k;
+                by_second[usize::from(y)] &= k;
+            }
+        }
+        let mut screen = Screen {
+            removable,
+            covers: [0; 18],
+            n: 0,
+            union: 0,
+        };
+        for x in digits_of(m0) {
+            screen.covers[screen.n] = by_first[usize::from(x)];
+            screen.n += 1;
+            screen.union |= by_first[usize::from(x)];
+        }
+        for y in digits_of(m1) {
+            screen.covers[screen.n] = by_second[usize::from(y)];
+            screen.n += 1;
+            screen.union |= by_second[usize::from(y)];
+        }
+        screen
+    }
+
+    /// Whether the tuple with a last cell of these candidates may remove anything.
+    fn may_find(&self, cand: u16) -> bool {
+        // Candidates among one of the covers are among their union (one test, which most fail).
+        cand & self.removable != 0
+            || cand & !self.union == 0 && self.covers[..self.n].iter().any(|&m| cand & !m == 0)
     }
 }
 
@@ -388,6 +528,58 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_screen_passes_every_tuple_that_removes_something() {
+        // Pseudo-random tuples as above; the excluding sets are put in cells 70.. (the screen
+        // reads only their candidates). Whenever trying every combination removes a digit, the
+        // screen must let the last cell through.
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let tuples: [&[usize]; 4] = [&[0, 1], &[0, 40], &[0, 1, 2], &[0, 10, 80]];
+        let mut found = 0;
+        for round in 0..40000 {
+            let tuple = tuples[round % tuples.len()];
+            let mut g = grid_with_candidates(&[]);
+            for &c in tuple {
+                g.cand[c] = (next() as u16 & 0x3FE) | 1 << (1 + next() % 9);
+                while g.cand[c].count_ones() < 2 {
+                    g.cand[c] |= 1 << (1 + next() % 9);
+                }
+            }
+            let mut ex = Vec::new();
+            let mut cells: Bits = 0;
+            for k in 0..next() % 6 {
+                let size = 2 + (next() % (tuple.len() as u64 - 1)) as u32;
+                let mut e = 0u16;
+                while e.count_ones() < size {
+                    e |= 1 << (1 + next() % 9);
+                }
+                ex.push(e);
+                g.cand[70 + k as usize] = e;
+                cells |= bit(70 + k as usize);
+            }
+            let want = allowed_by_brute_force(&g, tuple, &ex);
+            if tuple.iter().enumerate().all(|(k, &c)| want[k] == g.cand[c]) {
+                continue;
+            }
+            found += 1;
+            let last = *tuple.last().unwrap();
+            let screen = if tuple.len() == 2 {
+                Screen::pair(&g, tuple[0], cells)
+            } else {
+                let s01 = PEER_BITS[tuple[0]] & bit(tuple[1]) != 0;
+                Screen::triple(&g, tuple[0], tuple[1], s01, cells)
+            };
+            assert!(screen.may_find(g.cand[last]), "{tuple:?} {ex:?}");
+        }
+        assert!(found > 100, "{found}");
     }
 
     #[test]
