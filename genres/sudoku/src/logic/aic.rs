@@ -261,8 +261,8 @@ pub(super) struct Reach {
     /// Per component: the components it reaches (itself included), `words` words each.
     reach: Vec<u64>,
     words: usize,
-    /// Per component: true if it has more than one state (states on a loop).
-    big: Vec<bool>,
+    /// Per component: its number of states.
+    sizes: Vec<u16>,
 }
 
 impl Reach {
@@ -277,7 +277,6 @@ impl Reach {
         // Sized for every state up front: grown push by push, they cost more than the search.
         let mut stack: Vec<u16> = Vec::with_capacity(STATES);
         let mut comp = vec![NONE; STATES];
-        let mut big = Vec::with_capacity(STATES);
         // The states of each component, component after component (in completion order).
         let mut members: Vec<u16> = Vec::with_capacity(STATES);
         let mut sizes: Vec<u16> = Vec::with_capacity(STATES);
@@ -324,7 +323,6 @@ impl Reach {
                     }
                     let size = members.len() - from;
                     sizes.push(size as u16);
-                    big.push(size > 1);
                 }
                 let Some((u, pos)) = calls.pop() else {
                     break;
@@ -361,7 +359,7 @@ impl Reach {
             comp,
             reach,
             words,
-            big,
+            sizes,
         }
     }
 
@@ -390,9 +388,10 @@ impl Reach {
         move |a| self.reach[self.comp[a] as usize * self.words + word] & mask != 0
     }
 
-    /// True if `a` lies on a loop of implications.
-    fn on_loop(&self, a: State) -> bool {
-        self.big[self.comp[a] as usize]
+    /// The number of states in `a`'s component: those on loops through `a` (above one if `a`
+    /// lies on a loop of implications).
+    fn loop_room(&self, a: State) -> usize {
+        self.sizes[self.comp[a] as usize] as usize
     }
 }
 
@@ -510,7 +509,16 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
             }
             for d in super::candidates::digits_of(g.cand[c] & !skip) {
                 let start = state(c, d, true);
-                if let Some(limit) = limits.get(&best).0.filter(|_| reach.on_loop(start)) {
+                // A loop through the start has distinct states (a tree path, then a state off
+                // it), each following from the start and leading back to it: all in the start's
+                // component (with any links, as each mode's are some of both kinds'). So a
+                // component of fewer than four states closes no loop of four candidates, and
+                // no loop is longer than the component: cut there, the search finds the same
+                // loops in the same order (it is breadth first, and a cut only stops layers
+                // that could close nothing).
+                let room = reach.loop_room(start);
+                let cycle_limit = limits.get(&best).0.filter(|_| room >= 4);
+                if let Some(limit) = cycle_limit.map(|l| (l as usize).min(room) as u8) {
                     let mut bufs = (&mut parent[..], &mut via[..], &mut nodes[..], &mut queue);
                     // A state that cannot lead back to the start is on no loop through it,
                     // nor is anything that follows from it.
@@ -910,7 +918,7 @@ mod tests {
             let mut pairs = 0;
             for &a in &cands {
                 let seen = reachable(&links, a);
-                assert_eq!(reach.on_loop(a), seen[a], "{p} {a}");
+                assert_eq!(reach.loop_room(a) > 1, seen[a], "{p} {a}");
                 for &b in &cands {
                     if b != a {
                         assert_eq!(reach.reaches(a, b), seen[b], "{p} {a} {b}");
