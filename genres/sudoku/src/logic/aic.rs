@@ -261,8 +261,8 @@ pub(super) struct Reach {
     /// Per component: the components it reaches (itself included), `words` words each.
     reach: Vec<u64>,
     words: usize,
-    /// Per component: true if it has more than one state (states on a loop).
-    big: Vec<bool>,
+    /// Per component: its number of states.
+    sizes: Vec<u16>,
 }
 
 impl Reach {
@@ -277,7 +277,6 @@ impl Reach {
         // Sized for every state up front: grown push by push, they cost more than the search.
         let mut stack: Vec<u16> = Vec::with_capacity(STATES);
         let mut comp = vec![NONE; STATES];
-        let mut big = Vec::with_capacity(STATES);
         // The states of each component, component after component (in completion order).
         let mut members: Vec<u16> = Vec::with_capacity(STATES);
         let mut sizes: Vec<u16> = Vec::with_capacity(STATES);
@@ -324,7 +323,6 @@ impl Reach {
                     }
                     let size = members.len() - from;
                     sizes.push(size as u16);
-                    big.push(size > 1);
                 }
                 let Some((u, pos)) = calls.pop() else {
                     break;
@@ -361,7 +359,7 @@ impl Reach {
             comp,
             reach,
             words,
-            big,
+            sizes,
         }
     }
 
@@ -390,9 +388,10 @@ impl Reach {
         move |a| self.reach[self.comp[a] as usize * self.words + word] & mask != 0
     }
 
-    /// True if `a` lies on a loop of implications.
-    fn on_loop(&self, a: State) -> bool {
-        self.big[self.comp[a] as usize]
+    /// The number of states in `a`'s component: those on loops through `a` (above one if `a`
+    /// lies on a loop of implications).
+    fn loop_room(&self, a: State) -> usize {
+        self.sizes[self.comp[a] as usize] as usize
     }
 }
 
@@ -473,6 +472,11 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
     let mut via = vec![u16::MAX; STATES];
     let mut nodes = vec![0u8; STATES];
     let mut queue = Vec::with_capacity(STATES);
+    // Which states each state can reach at all with both kinds of links: a search whose goal is
+    // out of reach, or a cycle search from a state on no loop, finds nothing at any length. The
+    // X-only and Y-only links are some of these, so what they reach is reached here too: the
+    // same tests serve every mode.
+    let reach = Reach::new(g, &links);
     // SE's order: X links only, then Y links only (loops from two-candidate cells), then both;
     // in each, every candidate in grid order, its loops first, then its chains.
     for mode in [Mode::X, Mode::Y, Mode::Both] {
@@ -499,56 +503,44 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
         }
         // (X links only: the skipped digits' states are not read.)
         view.set(g, mode, !skip);
-        // Which states each state can reach at all: a search whose goal is out of reach, or a
-        // cycle search from a state on no loop, finds nothing at any length.
-        let reach = (mode == Mode::Both).then(|| Reach::new(g, &links));
-        let reaches = |a: State, b: State| reach.as_ref().is_none_or(|r| r.reaches(a, b));
         for c in 0..81 {
             if g.value[c] != 0 || (mode == Mode::Y && g.cand[c].count_ones() != 2) {
                 continue;
             }
             for d in super::candidates::digits_of(g.cand[c] & !skip) {
-                let on_loop = reach.as_ref().is_none_or(|r| r.on_loop(state(c, d, true)));
-                if let Some(limit) = limits.get(&best).0.filter(|_| on_loop) {
+                let start = state(c, d, true);
+                // A loop through the start has distinct states (a tree path, then a state off
+                // it), each following from the start and leading back to it: all in the start's
+                // component (with any links, as each mode's are some of both kinds'). So a
+                // component of fewer than four states closes no loop of four candidates, and
+                // no loop is longer than the component: cut there, the search finds the same
+                // loops in the same order (it is breadth first, and a cut only stops layers
+                // that could close nothing).
+                let room = reach.loop_room(start);
+                let cycle_limit = limits.get(&best).0.filter(|_| room >= 4);
+                if let Some(limit) = cycle_limit.map(|l| (l as usize).min(room) as u8) {
                     let mut bufs = (&mut parent[..], &mut via[..], &mut nodes[..], &mut queue);
-                    let start = state(c, d, true);
                     // A state that cannot lead back to the start is on no loop through it,
                     // nor is anything that follows from it.
-                    // (Split by mode so that each search's test is one closure, not an option.)
-                    match &reach {
-                        Some(r) => {
-                            let back = |s| r.comp[s] == r.comp[start];
-                            cycles(&view, start, mode, limit, back, &mut bufs, &mut best);
-                        }
-                        None => cycles(&view, start, mode, limit, |_| true, &mut bufs, &mut best),
-                    }
+                    let back = |s| reach.comp[s] == reach.comp[start];
+                    cycles(&view, start, mode, limit, back, &mut bufs, &mut best);
                 }
                 if mode == Mode::Y {
                     continue;
                 }
                 for on in [true, false] {
-                    if !reaches(state(c, d, on), state(c, d, !on)) {
+                    let (start, goal) = (state(c, d, on), state(c, d, !on));
+                    if !reach.reaches(start, goal) {
                         continue;
                     }
                     if let Some(limit) = limits.get(&best).1 {
                         // A state from which the goal cannot follow leads nowhere.
-                        let goal = state(c, d, !on);
                         let bufs = (&mut parent[..], &mut nodes[..], &mut queue);
-                        let start = state(c, d, on);
-                        match &reach {
-                            Some(r) => {
-                                let toward = r.toward(goal);
-                                search(&view, start, mode, limit, toward, bufs, &mut best);
-                            }
-                            None => search(&view, start, mode, limit, |_| true, bufs, &mut best),
-                        }
+                        let toward = reach.toward(goal);
+                        search(&view, start, mode, limit, toward, bufs, &mut best);
                     }
                 }
             }
-        }
-        // Kept for the static forcing chains' rung on the same grid (see `dynamic`).
-        if let Some(reach) = reach {
-            f.memo.reach = Some((g.cand, reach));
         }
         if mode == Mode::X && best.is_none() {
             for d in 1..=9u8 {
@@ -557,6 +549,8 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
             }
         }
     }
+    // Kept for the static forcing chains' rung on the same grid (see `dynamic`).
+    f.memo.reach = Some((g.cand, reach));
     let Some(b) = best else {
         return false;
     };
@@ -748,6 +742,9 @@ fn path_to(mut p: State, parent: &[u16], via: &[u16], nodes: usize) -> Vec<State
 
 /// Per digit, the cells a loop removes it from (see [`cycles`]): the loop is the tree path from
 /// the start to `p`, then `q`, which implies the start.
+// Kept out of line: inlined into `cycles` (one loop in a few hundred closes), it made the whole
+// search dearer (generate_bench MASTER 20 1: 46M instructions more).
+#[inline(never)]
 fn loop_targets(links: &View, q: State, mut p: State, parent: &[u16], via: &[u16]) -> [Bits; 10] {
     let mut cells: Bits = 0;
     let mut forw = [0u128; 10];
@@ -921,7 +918,7 @@ mod tests {
             let mut pairs = 0;
             for &a in &cands {
                 let seen = reachable(&links, a);
-                assert_eq!(reach.on_loop(a), seen[a], "{p} {a}");
+                assert_eq!(reach.loop_room(a) > 1, seen[a], "{p} {a}");
                 for &b in &cands {
                     if b != a {
                         assert_eq!(reach.reaches(a, b), seen[b], "{p} {a} {b}");
