@@ -677,10 +677,8 @@ fn search(
     }
     if rule == Rule::Nishio {
         let mut met = 0u16;
-        for a in 0..STATES {
-            if runs.get(a).is_some_and(|r| r.conflict.is_some()) {
-                met |= 1 << digit_of(a);
-            }
+        for r in runs.list.iter().filter(|r| r.conflict.is_some()) {
+            met |= 1 << digit_of(r.start);
         }
         for d in digits_of(0x3FE & !skip) {
             f.memo
@@ -723,9 +721,12 @@ fn search(
                 });
             }
         };
-    // Contradictions: the assumption is false (not in static chains, as in SE).
-    for a in (0..STATES).filter(|_| rule != Rule::Static) {
-        let Some(run) = runs.get(a) else { continue };
+    // Contradictions: the assumption is false (not in static chains, as in SE). The runs are
+    // listed by candidate, "holds" then "does not hold": taken two by two, the second first,
+    // they come in state order.
+    let pairs = runs.list.chunks_exact(2).filter(|_| rule != Rule::Static);
+    for run in pairs.flat_map(|p| [&p[1], &p[0]]) {
+        let a = run.start;
         if let Some(x) = run.conflict {
             let n = total(&[run], x) + total(&[run], x ^ 1);
             offer(base + length_increment(n), n, a ^ 1, &|| {
