@@ -139,8 +139,8 @@ fn node_name(n: Bits) -> String {
 /// units and a group in two, each giving at most one link.
 #[derive(Clone, Copy, Debug)]
 struct Partners {
-    n: usize,
-    links: [(usize, Kind); 3],
+    n: u8,
+    links: [(u8, Kind); 3],
 }
 
 impl Default for Partners {
@@ -153,13 +153,14 @@ impl Default for Partners {
 }
 
 impl Partners {
+    /// Adds a link to `node` (below 135).
     fn push(&mut self, node: usize, kind: Kind) {
-        self.links[self.n] = (node, kind);
+        self.links[usize::from(self.n)] = (node as u8, kind);
         self.n += 1;
     }
 
-    fn links(&self) -> &[(usize, Kind)] {
-        &self.links[..self.n]
+    fn links(&self) -> &[(u8, Kind)] {
+        &self.links[..usize::from(self.n)]
     }
 }
 
@@ -467,6 +468,7 @@ fn search_from(
             continue;
         }
         for &(t, kind) in strong[a].links() {
+            let t = usize::from(t);
             if seen_on[t / 64] & (1 << (t % 64)) != 0 {
                 continue;
             }
