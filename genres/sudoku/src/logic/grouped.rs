@@ -320,10 +320,20 @@ impl Graph {
                 continue;
             }
             let kind = kind_of(u / 9);
-            for c in cells_of(places) {
-                if let Some(j) = node_of(places & !bit(c)) {
-                    strong[rank(c)].push(j, kind);
+            // A node is one cell or a group of two or three: the other places are one node
+            // only if they are three or fewer, so a unit of more than four places gives a cell
+            // no strong link, and one of more than six gives a group none (`node_of` would
+            // answer `None` for each).
+            let count = places.count_ones();
+            if count <= 4 {
+                for c in cells_of(places) {
+                    if let Some(j) = node_of(places & !bit(c)) {
+                        strong[rank(c)].push(j, kind);
+                    }
                 }
+            }
+            if count > 6 {
+                continue;
             }
             let slots = match u {
                 0..9 => [0, 6, 12].map(|o| 18 * (u / 3) + o + u % 3),
