@@ -112,6 +112,9 @@ struct Run {
     conflict: Option<State>,
     /// The assumption.
     start: State,
+    /// Whether each reached state has one parent (static chains) and the pool holds its
+    /// depth instead (see [`Building::mark`]).
+    chain: bool,
 }
 
 impl Run {
@@ -131,6 +134,11 @@ impl Run {
     /// The number of states `s` rests on, itself included (`stack` is a buffer); counted only
     /// up to `limit` (a larger number is returned as `limit`).
     fn ancestors(&self, all: &Parents, s: State, stack: &mut Vec<u16>, limit: usize) -> usize {
+        if self.chain {
+            // One parent each: the states `s` rests on are those of its path from the start.
+            let (at, _) = self.parents(all, s);
+            return (usize::from(all.pool[at]) + 1).min(limit);
+        }
         let mut visited = [0u64; 23];
         stack.clear();
         stack.push(s as u16);
@@ -178,7 +186,8 @@ impl Runs {
 struct Parents {
     /// Per run, per state reached in state order: where its parents start in `pool` (shifted
     /// left 8) and how many there are. A run reaches at most 730 states (one of them is the
-    /// contradiction) of at most 9 parents, so 1458 runs' parents fit in 24 bits.
+    /// contradiction) of at most 9 parents, so 1458 runs' parents fit in 24 bits. A static
+    /// run's states have one parent each, and one entry: their depth (see [`Run::chain`]).
     range: Vec<u32>,
     pool: Vec<u16>,
 }
@@ -219,15 +228,20 @@ impl Scratch {
 
 /// A run being built: the states reached (as words indexed by the state's bits 6 to 10, so
 /// without bounds checks; states are below 2048) and, if `RECORD`, their parents (in scratch
-/// buffers).
-struct Building<'a, const RECORD: bool> {
+/// buffers). Under the static rule (`RULE`, see [`propagate`]) each state is reached from one
+/// other, and its pool entry is its depth instead: the number of states from the start to its
+/// parent.
+struct Building<'a, const RECORD: bool, const RULE: u8> {
     seen: [u64; 32],
     count: usize,
     table: &'a mut [u32; 2048],
     pool: &'a mut Vec<u16>,
 }
 
-impl<const RECORD: bool> Building<'_, RECORD> {
+impl<const RECORD: bool, const RULE: u8> Building<'_, RECORD, RULE> {
+    /// Whether the pool holds depths (static chains).
+    const CHAIN: bool = RULE == Rule::Static as u8;
+
     fn has(&self, s: State) -> bool {
         self.seen[(s >> 6) & 31] & (1 << (s % 64)) != 0
     }
@@ -236,7 +250,14 @@ impl<const RECORD: bool> Building<'_, RECORD> {
     fn mark(&mut self, s: State, parents: &[u16]) {
         self.seen[(s >> 6) & 31] |= 1 << (s % 64);
         self.count += 1;
-        if RECORD {
+        if RECORD && Self::CHAIN {
+            let depth = match parents {
+                [p] => self.pool[(self.table[usize::from(*p) & 2047] >> 8) as usize] + 1,
+                _ => 0,
+            };
+            self.table[s & 2047] = ((self.pool.len() as u32) << 8) | 1;
+            self.pool.push(depth);
+        } else if RECORD {
             self.table[s & 2047] = ((self.pool.len() as u32) << 8) | parents.len() as u32;
             if let [p] = parents {
                 self.pool.push(*p);
@@ -292,6 +313,7 @@ impl<const RECORD: bool> Building<'_, RECORD> {
             range: at as u32,
             conflict,
             start,
+            chain: Self::CHAIN,
         }
     }
 }
@@ -350,7 +372,7 @@ fn propagate<const RECORD: bool, const RULE: u8>(
     let Parents { range, pool } = all;
     ons.clear();
     offs.clear();
-    let mut run = Building::<RECORD> {
+    let mut run = Building::<RECORD, RULE> {
         seen: [0; 32],
         count: 0,
         table,
@@ -677,10 +699,8 @@ fn search(
     }
     if rule == Rule::Nishio {
         let mut met = 0u16;
-        for a in 0..STATES {
-            if runs.get(a).is_some_and(|r| r.conflict.is_some()) {
-                met |= 1 << digit_of(a);
-            }
+        for r in runs.list.iter().filter(|r| r.conflict.is_some()) {
+            met |= 1 << digit_of(r.start);
         }
         for d in digits_of(0x3FE & !skip) {
             f.memo
@@ -723,9 +743,12 @@ fn search(
                 });
             }
         };
-    // Contradictions: the assumption is false (not in static chains, as in SE).
-    for a in (0..STATES).filter(|_| rule != Rule::Static) {
-        let Some(run) = runs.get(a) else { continue };
+    // Contradictions: the assumption is false (not in static chains, as in SE). The runs are
+    // listed by candidate, "holds" then "does not hold": taken two by two, the second first,
+    // they come in state order.
+    let pairs = runs.list.chunks_exact(2).filter(|_| rule != Rule::Static);
+    for run in pairs.flat_map(|p| [&p[1], &p[0]]) {
+        let a = run.start;
         if let Some(x) = run.conflict {
             let n = total(&[run], x) + total(&[run], x ^ 1);
             offer(base + length_increment(n), n, a ^ 1, &|| {

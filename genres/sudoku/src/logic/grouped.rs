@@ -139,8 +139,8 @@ fn node_name(n: Bits) -> String {
 /// units and a group in two, each giving at most one link.
 #[derive(Clone, Copy, Debug)]
 struct Partners {
-    n: usize,
-    links: [(usize, Kind); 3],
+    n: u8,
+    links: [(u8, Kind); 3],
 }
 
 impl Default for Partners {
@@ -153,13 +153,14 @@ impl Default for Partners {
 }
 
 impl Partners {
+    /// Adds a link to `node` (below 135).
     fn push(&mut self, node: usize, kind: Kind) {
-        self.links[self.n] = (node, kind);
+        self.links[usize::from(self.n)] = (node as u8, kind);
         self.n += 1;
     }
 
-    fn links(&self) -> &[(usize, Kind)] {
-        &self.links[..self.n]
+    fn links(&self) -> &[(u8, Kind)] {
+        &self.links[..usize::from(self.n)]
     }
 }
 
@@ -319,10 +320,20 @@ impl Graph {
                 continue;
             }
             let kind = kind_of(u / 9);
-            for c in cells_of(places) {
-                if let Some(j) = node_of(places & !bit(c)) {
-                    strong[rank(c)].push(j, kind);
+            // A node is one cell or a group of two or three: the other places are one node
+            // only if they are three or fewer, so a unit of more than four places gives a cell
+            // no strong link, and one of more than six gives a group none (`node_of` would
+            // answer `None` for each).
+            let count = places.count_ones();
+            if count <= 4 {
+                for c in cells_of(places) {
+                    if let Some(j) = node_of(places & !bit(c)) {
+                        strong[rank(c)].push(j, kind);
+                    }
                 }
+            }
+            if count > 6 {
+                continue;
             }
             let slots = match u {
                 0..9 => [0, 6, 12].map(|o| 18 * (u / 3) + o + u % 3),
@@ -467,6 +478,7 @@ fn search_from(
             continue;
         }
         for &(t, kind) in strong[a].links() {
+            let t = usize::from(t);
             if seen_on[t / 64] & (1 << (t % 64)) != 0 {
                 continue;
             }
