@@ -11,7 +11,7 @@ use super::candidates::{
     Bits, Grid, PEER_BITS, UNIT_BITS, bit, box_of, cell_name, cells_of, col, row,
 };
 use super::strong_links::{Kind, kind_of, rating};
-use super::technique::{DigitRung, Finding, tenths};
+use super::technique::{DigitRung, Finding, beats_best, tenths};
 
 /// SE's addition for a chain through grouped nodes.
 const GROUPED: f64 = 0.3;
@@ -113,16 +113,13 @@ fn chains(g: &Grid, f: &mut Finding, k: usize) -> bool {
 }
 
 impl Best {
-    /// Whether this chain replaces `best` (the first of the lowest rated, then of those removing
-    /// most candidates, is kept).
+    /// Whether this chain replaces `best` ([`beats_best`]).
     fn beats(&self, best: &Option<Best>) -> bool {
-        match best {
-            None => true,
-            Some(b) => {
-                self.rating < b.rating - 1e-9
-                    || (self.rating < b.rating + 1e-9 && self.removed > b.removed)
-            }
-        }
+        beats_best(
+            self.rating,
+            self.removed,
+            best.as_ref().map(|b| (b.rating, b.removed)),
+        )
     }
 }
 

@@ -17,7 +17,7 @@
 use super::candidates::{
     Bits, Grid, PEER_BITS, UNIT_BITS, bit, box_of, cell_name, cells_of, col, row,
 };
-use super::technique::{DigitRung, Finding, tenths};
+use super::technique::{DigitRung, Finding, beats_best, tenths};
 
 /// SE's base rating of a chain of `k` strong links (index k), k = 2..=6.
 const BASE: [f64; 7] = [0.0, 0.0, 4.0, 5.4, 5.8, 6.2, 6.6];
@@ -112,16 +112,13 @@ struct Best {
 }
 
 impl Best {
-    /// Whether this chain replaces `best` (the first of the lowest rated, then of those removing
-    /// most candidates, is kept).
+    /// Whether this chain replaces `best` ([`beats_best`]).
     fn beats(&self, best: &Option<Best>) -> bool {
-        match best {
-            None => true,
-            Some(b) => {
-                self.rating < b.rating - 1e-9
-                    || (self.rating < b.rating + 1e-9 && self.removed > b.removed)
-            }
-        }
+        beats_best(
+            self.rating,
+            self.removed,
+            best.as_ref().map(|b| (b.rating, b.removed)),
+        )
     }
 }
 
