@@ -11,7 +11,7 @@ use super::candidates::{
     Bits, Grid, PEER_BITS, UNIT_BITS, bit, box_of, cell_name, cells_of, col, row,
 };
 use super::strong_links::{Kind, kind_of, rating};
-use super::technique::{DigitRung, Finding, beats_best, tenths};
+use super::technique::{DigitRung, Finding, Ranked, tenths};
 
 /// SE's addition for a chain through grouped nodes.
 const GROUPED: f64 = 0.3;
@@ -112,14 +112,9 @@ fn chains(g: &Grid, f: &mut Finding, k: usize) -> bool {
     true
 }
 
-impl Best {
-    /// Whether this chain replaces `best` ([`beats_best`]).
-    fn beats(&self, best: &Option<Best>) -> bool {
-        beats_best(
-            self.rating,
-            self.removed,
-            best.as_ref().map(|b| (b.rating, b.removed)),
-        )
+impl Ranked for Best {
+    fn rank(&self) -> (f64, u32) {
+        (self.rating, self.removed)
     }
 }
 

@@ -17,7 +17,7 @@
 use super::candidates::{
     Bits, Grid, PEER_BITS, UNIT_BITS, bit, box_of, cell_name, cells_of, col, row,
 };
-use super::technique::{DigitRung, Finding, beats_best, tenths};
+use super::technique::{DigitRung, Finding, Ranked, tenths};
 
 /// SE's base rating of a chain of `k` strong links (index k), k = 2..=6.
 const BASE: [f64; 7] = [0.0, 0.0, 4.0, 5.4, 5.8, 6.2, 6.6];
@@ -111,14 +111,9 @@ struct Best {
     kinds: Vec<Kind>,
 }
 
-impl Best {
-    /// Whether this chain replaces `best` ([`beats_best`]).
-    fn beats(&self, best: &Option<Best>) -> bool {
-        beats_best(
-            self.rating,
-            self.removed,
-            best.as_ref().map(|b| (b.rating, b.removed)),
-        )
+impl Ranked for Best {
+    fn rank(&self) -> (f64, u32) {
+        (self.rating, self.removed)
     }
 }
 

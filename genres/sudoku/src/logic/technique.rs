@@ -197,14 +197,21 @@ impl Finding {
 
 /// A rating rounded to tenths, as SE prints them (sums like 5.8 + 0.1 + 0.1 are not exact in
 /// floating point).
-/// Whether a chain rated `rating` that removes `removed` candidates replaces the best one so far
-/// (`best`: its rating and removals): the first of the lowest rated, then of those removing most
-/// candidates, is kept.
-pub(crate) fn beats_best(rating: f64, removed: u32, best: Option<(f64, u32)>) -> bool {
-    match best {
-        None => true,
-        Some((best_rating, best_removed)) => {
-            rating < best_rating - 1e-9 || (rating < best_rating + 1e-9 && removed > best_removed)
+/// A found chain ranked for "keep the best": its rating, and the candidates it removes.
+pub(crate) trait Ranked: Sized {
+    /// The rating and the number of candidates removed.
+    fn rank(&self) -> (f64, u32);
+
+    /// Whether this chain replaces `best`: the first of the lowest rated, then of those removing
+    /// most candidates, is kept.
+    fn beats(&self, best: &Option<Self>) -> bool {
+        let (rating, removed) = self.rank();
+        match best.as_ref().map(Ranked::rank) {
+            None => true,
+            Some((best_rating, best_removed)) => {
+                rating < best_rating - 1e-9
+                    || (rating < best_rating + 1e-9 && removed > best_removed)
+            }
         }
     }
 }
