@@ -1,12 +1,15 @@
 //! Solver throughput for `bench/sudoku-solver.sh`: counts solutions up to 2 for every puzzle of a
 //! file (one 81-character puzzle per line) and prints the median rate over several repetitions.
 //!
-//! `cargo run --release -p dayseed-sudoku --example solver_bench -- FILE [REPS] [--each] [--frozen]`
+//! `cargo run --release -p dayseed-sudoku --example solver_bench -- FILE [REPS] [--each] [--frozen]
+//! [--root]`
 //!
 //! With `--each`, it also prints one line per puzzle, `count nodes first`, to check that a solver
 //! change keeps every count, every search tree (the node count) and every first solution (81
 //! digits, `-` when there is none; always `-` with `--frozen`) of an earlier build. With `--frozen`
 //! it runs the search frozen with the generators (`generator::solver_v1`) instead of `solver`.
+//! With `--root`, every count gets a budget of one node (the setup, the propagation at the root
+//! and the first pick only): under callgrind, the cost of the root alone.
 
 use std::time::Instant;
 
@@ -17,11 +20,18 @@ use dayseed_sudoku::{format, solver};
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().collect();
     let flag = |name: &str| args.iter().skip(2).any(|a| a == name);
-    let (each, frozen) = (flag("--each"), flag("--frozen"));
+    let (each, frozen, root) = (flag("--each"), flag("--frozen"), flag("--root"));
+    let new_budget = || {
+        if root {
+            Budget::new(1)
+        } else {
+            Budget::unlimited()
+        }
+    };
     let mut plain = args.iter().skip(1).filter(|a| !a.starts_with("--"));
     let path = plain
         .next()
-        .ok_or("usage: solver_bench FILE [REPS] [--each] [--frozen]")?;
+        .ok_or("usage: solver_bench FILE [REPS] [--each] [--frozen] [--root]")?;
     let reps: usize = plain.next().map_or(Ok(5), |s| s.parse())?;
     let count_solutions = if frozen {
         solver_v1::count_solutions
@@ -42,7 +52,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         nodes = 0;
         let t = Instant::now();
         for p in &puzzles {
-            let mut budget = Budget::unlimited();
+            let mut budget = new_budget();
             let count = count_solutions(p, 2, &mut budget);
             nodes += budget.spent();
             hist[usize::from(count.zero_one_many().unwrap_or(2))] += 1;

@@ -3,7 +3,10 @@
 use dayseed_core::rng::Rng;
 use dayseed_core::{Budget, Count};
 
-use super::{count_solutions, filled_cells, has_other_solution, solve};
+use super::{
+    ALLOWED, BY_ROWS, ONE_ROW_BOXES, count_solutions, filled_cells, has_other_solution,
+    occupancy_index, row_box, solve,
+};
 use crate::generator::solver_v1;
 use crate::testutil::{brute_force_count, parse};
 
@@ -35,6 +38,30 @@ fn assert_agrees(cells: &[u8; 81]) {
             assert_eq!(ours.first, frozen.first);
         }
         assert_eq!(count_solutions(cells, limit, &mut unlimited()), ours.count);
+    }
+}
+
+/// The band step's first index (one multiplication) depends on the row-by-box occupancy of a
+/// mask only, and its table entry is the one of that occupancy: for every occupancy, masks with
+/// random nonempty mini-rows in exactly those places.
+#[test]
+fn row_box_index_follows_the_occupancy() {
+    let mut rng = Rng::from_seed(18);
+    for occupancy in 0..512usize {
+        let index = occupancy_index(occupancy);
+        let entry = BY_ROWS[index];
+        assert_eq!(entry as u32, ALLOWED[occupancy]);
+        assert_eq!((entry >> 32) as u32, ONE_ROW_BOXES[occupancy]);
+        for _ in 0..64 {
+            let mut mask = 0u32;
+            for bit in 0..9 {
+                if occupancy >> bit & 1 == 1 {
+                    let cells = 1 + rng.below(7) as u32;
+                    mask |= cells << ((bit / 3) * 9 + (bit % 3) * 3);
+                }
+            }
+            assert_eq!(row_box(mask), index, "mask {mask:#x}");
+        }
     }
 }
 
