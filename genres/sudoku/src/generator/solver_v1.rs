@@ -316,8 +316,8 @@ const COLUMN_OF: [u8; 27] = {
 };
 
 /// The band cells of the row and the box of each of the 27 cells of a band.
-const CELL_ROW_AND_BOX: [u32; 27] = {
-    let mut t = [0u32; 27];
+const CELL_ROW_AND_BOX: [u32; 32] = {
+    let mut t = [0u32; 32];
     let mut p = 0;
     while p < 27 {
         t[p] = ROW0 << (9 * (p / 9)) | BOX0 << (3 * (p % 9 / 3));
@@ -402,7 +402,9 @@ impl State {
     #[inline(always)]
     fn place(&mut self, d: usize, b: usize, bit: u32) {
         let i = d * 3 + b;
-        let own = self.cand[i] & (!rows_and_boxes(bit) | bit);
+        debug_assert!(bit.is_power_of_two() && bit & BAND != 0, "one cell of the band");
+        // (The cell's row and box by its place; the table has 32 entries, the last five unused.)
+        let own = self.cand[i] & (!CELL_ROW_AND_BOX[(bit.trailing_zeros() & 31) as usize] | bit);
         self.unsolved[b] &= !bit;
         for e in 0..9 {
             self.cand[e * 3 + b] &= !bit;
