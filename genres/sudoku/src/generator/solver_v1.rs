@@ -402,7 +402,10 @@ impl State {
     #[inline(always)]
     fn place(&mut self, d: usize, b: usize, bit: u32) {
         let i = d * 3 + b;
-        debug_assert!(bit.is_power_of_two() && bit & BAND != 0, "one cell of the band");
+        debug_assert!(
+            bit.is_power_of_two() && bit & BAND != 0,
+            "one cell of the band"
+        );
         // (The cell's row and box by its place; the table has 32 entries, the last five unused.)
         let own = self.cand[i] & (!CELL_ROW_AND_BOX[(bit.trailing_zeros() & 31) as usize] | bit);
         self.unsolved[b] &= !bit;
