@@ -476,18 +476,7 @@ impl State {
                         }
                     )*};
                 }
-                // Three digits at a time, a group whose masks are all as last processed is
-                // passed in one comparison: none of its steps would run, so none of its masks
-                // would change before the group is done (the same steps in the same order).
-                if self.cand[..9] != self.prev[..9] {
-                    steps!(0 1 2 3 4 5 6 7 8);
-                }
-                if self.cand[9..18] != self.prev[9..18] {
-                    steps!(9 10 11 12 13 14 15 16 17);
-                }
-                if self.cand[18..] != self.prev[18..] {
-                    steps!(18 19 20 21 22 23 24 25 26);
-                }
+                steps!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
             }
             let mut placed = false;
             for b in 0..3 {
