@@ -140,46 +140,65 @@ const fn expand_table() -> [u32; 512] {
     table
 }
 
-/// For the 9 cells of a row, the boxes (3 bits) it has cells in.
-const ROW_BOXES: [u16; 512] = {
-    let mut t = [0u16; 512];
-    let mut s = 0;
-    while s < 512 {
-        let mut k = 0;
-        while k < 3 {
-            if s >> (3 * k) & 7 != 0 {
-                t[s] |= 1 << k;
-            }
-            k += 1;
+/// The first cell of every mini-row of a band (three cells of a row inside a box).
+const MINI_ROWS: u32 = 0o111_111_111;
+
+/// A multiplier that sends the 512 sets of first mini-row cells ([`MINI_ROWS`]) to 512 distinct
+/// values of the top nine bits of the 32-bit product (the band solver's; [`by_index`] checks
+/// that it is one to one when a table is built).
+const ROW_BOX_MAGIC: u32 = 0x0201_4040;
+
+/// The index of a band mask's 3x3 row-by-box occupancy in the tables built by [`by_index`]: the
+/// mini-rows with a cell (each folded onto its first cell) sent through [`ROW_BOX_MAGIC`]. One
+/// multiplication instead of a lookup per row; every use of the occupancy is a table lookup, so
+/// the tables are re-indexed instead (the answers are those of the occupancy itself).
+#[inline(always)]
+pub(crate) fn row_box_index(a: u32) -> usize {
+    let t = (a | a >> 1 | a >> 2) & MINI_ROWS;
+    (t.wrapping_mul(ROW_BOX_MAGIC) >> 23) as usize
+}
+
+/// [`row_box_index`] of any mask with the row-by-box occupancy `occupancy` (bit `row * 3 + box`).
+const fn occupancy_index(occupancy: usize) -> usize {
+    let mut t = 0u32;
+    let mut bit = 0;
+    while bit < 9 {
+        if occupancy >> bit & 1 == 1 {
+            t |= 1 << ((bit / 3) * 9 + (bit % 3) * 3);
         }
-        s += 1;
+        bit += 1;
     }
-    t
-};
+    (t.wrapping_mul(ROW_BOX_MAGIC) >> 23) as usize
+}
 
-/// [`ROW_BOXES`] shifted to the bits of rows 1 and 2 of a row-by-box occupancy.
-const ROW_BOXES_1: [u16; 512] = shifted_row_boxes(3);
-/// See [`ROW_BOXES_1`].
-const ROW_BOXES_2: [u16; 512] = shifted_row_boxes(6);
-
-const fn shifted_row_boxes(by: u32) -> [u16; 512] {
-    let mut t = [0u16; 512];
+/// A table indexed by row-by-box occupancy, re-indexed by [`row_box_index`]; fails to build if
+/// the index is not one to one.
+pub(crate) const fn by_index<T: Copy>(by_occupancy: [T; 512]) -> [T; 512] {
+    let mut t = by_occupancy;
+    let mut hit = [false; 512];
     let mut s = 0;
     while s < 512 {
-        t[s] = ROW_BOXES[s] << by;
+        let i = occupancy_index(s);
+        assert!(!hit[i], "ROW_BOX_MAGIC must be one to one");
+        hit[i] = true;
+        t[i] = by_occupancy[s];
         s += 1;
     }
     t
 }
 
-/// The 3x3 row-by-box occupancy of a band mask (bit `row * 3 + box`).
-#[inline(always)]
+/// The 3x3 row-by-box occupancy of a band mask (bit `row * 3 + box`), by the definition: the
+/// reference [`row_box_index`] is tested against.
+#[cfg(test)]
 pub(crate) fn row_box(a: u32) -> usize {
-    usize::from(
-        ROW_BOXES[(a & ROW0) as usize]
-            | ROW_BOXES_1[(a >> 9 & ROW0) as usize]
-            | ROW_BOXES_2[(a >> 18 & ROW0) as usize],
-    )
+    let mut occupancy = 0;
+    for bit in 0..9 {
+        let (row, b) = (bit / 3, bit % 3);
+        if a >> (row * 9 + b * 3) & 7 != 0 {
+            occupancy |= 1 << bit;
+        }
+    }
+    occupancy
 }
 
 /// For a row-by-box occupancy, the band cells of its permutations ([`PERM_UNION`] expanded).
@@ -241,6 +260,33 @@ const ROWS_AND_BOXES: [u32; 512] = {
     t
 };
 
+/// [`ROWS_AND_BOXES`] indexed by [`row_box_index`].
+const ROWS_AND_BOXES_BY_INDEX: [u32; 512] = by_index(ROWS_AND_BOXES);
+
+/// [`ALLOWED`] (low half) and [`ONE_ROW_CELLS`] (high half) in one load, indexed by
+/// [`row_box_index`].
+const BY_ROWS: [u64; 512] = {
+    let mut t = [0u64; 512];
+    let mut s = 0;
+    while s < 512 {
+        t[s] = ALLOWED[s] as u64 | (ONE_ROW_CELLS[s] as u64) << 32;
+        s += 1;
+    }
+    by_index(t)
+};
+
+/// [`KEEP_OUTSIDE`] (low half) and [`ONE_COLUMN_CELLS`] (high half) in one load, indexed by
+/// the 9 columns a digit may use in a band.
+const BY_COLUMNS: [u64; 512] = {
+    let mut t = [0u64; 512];
+    let mut s = 0;
+    while s < 512 {
+        t[s] = KEEP_OUTSIDE[s] as u64 | (ONE_COLUMN_CELLS[s] as u64) << 32;
+        s += 1;
+    }
+    t
+};
+
 /// The non-zero cells of `cells` (bit `index`), found eight bytes at a time without branches
 /// (which cells are filled is unpredictable).
 fn filled_cells(cells: &[u8; 81]) -> u128 {
@@ -270,8 +316,8 @@ const COLUMN_OF: [u8; 27] = {
 };
 
 /// The band cells of the row and the box of each of the 27 cells of a band.
-const CELL_ROW_AND_BOX: [u32; 27] = {
-    let mut t = [0u32; 27];
+const CELL_ROW_AND_BOX: [u32; 32] = {
+    let mut t = [0u32; 32];
     let mut p = 0;
     while p < 27 {
         t[p] = ROW0 << (9 * (p / 9)) | BOX0 << (3 * (p % 9 / 3));
@@ -283,7 +329,7 @@ const CELL_ROW_AND_BOX: [u32; 27] = {
 /// The rows and boxes of the cells in `s`, as band cells (the peers of `s` inside its band).
 #[inline(always)]
 pub(crate) fn rows_and_boxes(s: u32) -> u32 {
-    ROWS_AND_BOXES[row_box(s)]
+    ROWS_AND_BOXES_BY_INDEX[row_box_index(s)]
 }
 
 /// The search state: candidates per (digit, band), the unplaced cells of each band, and the last
@@ -356,7 +402,12 @@ impl State {
     #[inline(always)]
     fn place(&mut self, d: usize, b: usize, bit: u32) {
         let i = d * 3 + b;
-        let own = self.cand[i] & (!rows_and_boxes(bit) | bit);
+        debug_assert!(
+            bit.is_power_of_two() && bit & BAND != 0,
+            "one cell of the band"
+        );
+        // (The cell's row and box by its place; the table has 32 entries, the last five unused.)
+        let own = self.cand[i] & (!CELL_ROW_AND_BOX[(bit.trailing_zeros() & 31) as usize] | bit);
         self.unsolved[b] &= !bit;
         for e in 0..9 {
             self.cand[e * 3 + b] &= !bit;
@@ -371,8 +422,8 @@ impl State {
     #[inline(always)]
     fn band_step<const I: usize>(&mut self) -> Result<(), Dead> {
         let b = I % 3;
-        let rb = row_box(self.cand[I]);
-        let allowed = ALLOWED[rb];
+        let by_rows = BY_ROWS[row_box_index(self.cand[I])];
+        let allowed = by_rows as u32;
         if allowed == 0 {
             return Err(Dead);
         }
@@ -380,13 +431,14 @@ impl State {
         self.cand[I] = a;
         self.prev[I] = a;
         let cols = ((a | a >> 9 | a >> 18) & ROW0) as usize;
-        let keep = KEEP_OUTSIDE[cols];
+        let by_columns = BY_COLUMNS[cols];
+        let keep = by_columns as u32;
         let (n1, n2) = (I - b + (b + 1) % 3, I - b + (b + 2) % 3);
         self.cand[n1] &= keep;
         self.cand[n2] &= keep;
         // Without a branch (whether a cell is solved is hard to predict): the solved cells
         // leave every digit of the band, then the digit's own candidates are restored.
-        let solved = a & ONE_COLUMN_CELLS[cols] & ONE_ROW_CELLS[rb];
+        let solved = a & (by_columns >> 32) as u32 & (by_rows >> 32) as u32;
         self.unsolved[b] &= !solved;
         let mut j = b;
         while j < 27 {
@@ -750,6 +802,35 @@ mod tests {
         assert_eq!(EXPAND[1], 0b111);
         assert_eq!(row_box(1 << 26), 1 << 8);
         assert_eq!(row_box(BAND), 511);
+    }
+
+    /// The tables indexed by [`row_box_index`] give, for every band mask, the entries of its
+    /// row-by-box occupancy: every occupancy, with random nonempty mini-rows in its places
+    /// (and random bits above the band, which neither index reads).
+    #[test]
+    fn row_box_index_follows_the_occupancy() {
+        let mut rng = Rng::from_seed(18);
+        for occupancy in 0..512usize {
+            for _ in 0..64 {
+                let mut mask = (rng.below(32) as u32) << 27;
+                for bit in 0..9 {
+                    if occupancy >> bit & 1 == 1 {
+                        let cells = 1 + rng.below(7) as u32;
+                        mask |= cells << ((bit / 3) * 9 + (bit % 3) * 3);
+                    }
+                }
+                assert_eq!(row_box(mask), occupancy, "mask {mask:#x}");
+                let i = row_box_index(mask);
+                assert_eq!(i, occupancy_index(occupancy));
+                assert_eq!(BY_ROWS[i] as u32, ALLOWED[occupancy]);
+                assert_eq!((BY_ROWS[i] >> 32) as u32, ONE_ROW_CELLS[occupancy]);
+                assert_eq!(ROWS_AND_BOXES_BY_INDEX[i], ROWS_AND_BOXES[occupancy]);
+            }
+        }
+        for cols in 0..512usize {
+            assert_eq!(BY_COLUMNS[cols] as u32, KEEP_OUTSIDE[cols]);
+            assert_eq!((BY_COLUMNS[cols] >> 32) as u32, ONE_COLUMN_CELLS[cols]);
+        }
     }
 
     #[test]

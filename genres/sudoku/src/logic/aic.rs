@@ -522,7 +522,8 @@ pub(crate) fn forcing_chain(g: &Grid, f: &mut Finding) -> bool {
                     let mut bufs = (&mut parent[..], &mut via[..], &mut nodes[..], &mut queue);
                     // A state that cannot lead back to the start is on no loop through it,
                     // nor is anything that follows from it.
-                    let back = |s| reach.comp[s] == reach.comp[start];
+                    let home = reach.comp[start];
+                    let back = |s| reach.comp[s] == home;
                     cycles(&view, start, mode, limit, back, &mut bufs, &mut best);
                 }
                 if mode == Mode::Y {

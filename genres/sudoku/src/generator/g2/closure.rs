@@ -7,8 +7,8 @@
 use crate::board::Cells;
 use crate::generator::placement::{self, Dead};
 use crate::generator::solver_v1::{
-    BAND, BOX_CELLS, ONE_COLUMN_BOXES, ONE_ROW_BOXES, ROW0, column_cells, initial_masks, row_box,
-    rows_and_boxes,
+    BAND, BOX_CELLS, ONE_COLUMN_BOXES, ONE_ROW_BOXES, ROW0, by_index, column_cells, initial_masks,
+    row_box_index, rows_and_boxes,
 };
 
 /// For the 9 cells of a row, the row itself when it has exactly one cell, else 0.
@@ -28,8 +28,9 @@ const ALONE: [u32; 512] = {
 const EMPTY_HOUSE: u8 = 0x80;
 
 /// For a 3x3 row-by-box occupancy (bit `row * 3 + box`): the boxes (3 bits) confined to one
-/// row, and [`EMPTY_HOUSE`] when a row or a box has no cell.
-const ROW_BOX_INFO: [u8; 512] = {
+/// row, and [`EMPTY_HOUSE`] when a row or a box has no cell; indexed by
+/// [`row_box_index`] (see [`by_index`]).
+const ROW_BOX_INFO: [u8; 512] = by_index({
     let mut t = [0u8; 512];
     let mut s = 0;
     while s < 512 {
@@ -42,7 +43,7 @@ const ROW_BOX_INFO: [u8; 512] = {
         s += 1;
     }
     t
-};
+});
 
 /// A grid under singles: candidates per (digit, band) as 27-bit masks (bit `row_in_band * 9 +
 /// column`, the layout of [`crate::generator::solver_v1`]; a placed digit stays in its own mask).
@@ -136,8 +137,7 @@ impl Closure {
         for b in 0..3 {
             let x = a[b];
             let rows = [x & ROW0, x >> 9 & ROW0, x >> 18];
-            let rb = row_box(x);
-            let info = ROW_BOX_INFO[rb];
+            let info = ROW_BOX_INFO[row_box_index(x)];
             dead |= info & EMPTY_HOUSE != 0;
             let cols = (rows[0] | rows[1] | rows[2]) as usize;
             let alone = info & ONE_COLUMN_BOXES[cols] & 7;
