@@ -16,7 +16,7 @@
 //! (`proven_unique_fast`).
 //!
 //! A removal test that must fail because the board without the clue has a second solution is
-//! usually answered by a short search for that solution ([`second_loop`]) instead of the
+//! usually answered by a short search for that solution (`second_loop`) instead of the
 //! closure: the same answer, so the same boards, at a fraction of the cost.
 
 mod second_loop;
