@@ -34,6 +34,8 @@
 
 use dayseed_core::{Budget, Count};
 
+use crate::row_box_index::{by_index, row_box_index};
+
 /// All 27 cells of a band.
 const BAND: u32 = (1 << 27) - 1;
 /// The nine cells of row 0 of a band (also: a set of nine columns).
@@ -121,36 +123,6 @@ fn popcount27(a: u32) -> u32 {
     u32::from(POPCOUNT9[(a & ROW0) as usize])
         + u32::from(POPCOUNT9[(a >> 9 & ROW0) as usize])
         + u32::from(POPCOUNT9[(a >> 18 & ROW0) as usize])
-}
-
-/// The first cell of every mini-row of a band (three cells of a row inside a box).
-const MINI_ROWS: u32 = 0o111_111_111;
-
-/// A multiplier that sends the 512 sets of first mini-row cells ([`MINI_ROWS`]) to 512 distinct
-/// values of the top nine bits of the 32-bit product (found by a search over sparse random
-/// numbers, as for "magic bitboards"; [`BY_ROWS`] checks that it is one to one when it is built).
-const ROW_BOX_MAGIC: u32 = 0x0201_4040;
-
-/// The index of the band step's first lookup for the row-by-box occupancy of a band mask: the
-/// mini-rows with a cell (each folded onto its first cell), sent through [`ROW_BOX_MAGIC`]. One
-/// multiplication instead of a lookup per row.
-#[inline(always)]
-fn row_box(a: u32) -> usize {
-    let t = (a | a >> 1 | a >> 2) & MINI_ROWS;
-    (t.wrapping_mul(ROW_BOX_MAGIC) >> 23) as usize
-}
-
-/// [`row_box`] of the mini-rows of a row-by-box occupancy (bit `row * 3 + box`).
-const fn occupancy_index(occupancy: usize) -> usize {
-    let mut t = 0u32;
-    let mut bit = 0;
-    while bit < 9 {
-        if occupancy >> bit & 1 == 1 {
-            t |= 1 << ((bit / 3) * 9 + (bit % 3) * 3);
-        }
-        bit += 1;
-    }
-    (t.wrapping_mul(ROW_BOX_MAGIC) >> 23) as usize
 }
 
 /// For a row-by-box occupancy, the cells its permutations allow (0: the digit has no place).
@@ -241,19 +213,15 @@ const CLAIMED: [u32; 512] = {
 };
 
 /// [`ALLOWED`] (low half) and [`ONE_ROW_BOXES`] (high half) in one load, indexed by
-/// [`row_box`].
+/// [`row_box_index`].
 const BY_ROWS: [u64; 512] = {
     let mut t = [0u64; 512];
-    let mut hit = [false; 512];
     let mut s = 0;
     while s < 512 {
-        let i = occupancy_index(s);
-        assert!(!hit[i], "ROW_BOX_MAGIC must be one to one");
-        hit[i] = true;
-        t[i] = ALLOWED[s] as u64 | (ONE_ROW_BOXES[s] as u64) << 32;
+        t[s] = ALLOWED[s] as u64 | (ONE_ROW_BOXES[s] as u64) << 32;
         s += 1;
     }
-    t
+    by_index(t)
 };
 
 /// [`KEEP_OUTSIDE`] (low half) and [`ONE_COLUMN_BOXES`] (high half) in one load.
@@ -361,7 +329,7 @@ impl State {
     #[inline(always)]
     fn band_step<const I: usize>(&mut self) -> Result<(), Dead> {
         let b = I % 3;
-        let rb = row_box(self.cand[I]);
+        let rb = row_box_index(self.cand[I]);
         let by_rows = BY_ROWS[rb];
         let allowed = by_rows as u32;
         if allowed == 0 {

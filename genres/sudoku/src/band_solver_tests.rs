@@ -4,10 +4,10 @@ use dayseed_core::rng::Rng;
 use dayseed_core::{Budget, Count};
 
 use super::{
-    ALLOWED, BY_ROWS, ONE_ROW_BOXES, count_solutions, filled_cells, has_other_solution,
-    occupancy_index, row_box, solve,
+    ALLOWED, BY_ROWS, ONE_ROW_BOXES, count_solutions, filled_cells, has_other_solution, solve,
 };
 use crate::generator::solver_v1;
+use crate::row_box_index::{occupancy_index, row_box_index};
 use crate::testutil::{brute_force_count, parse};
 
 /// A well-known 17-clue puzzle (unique; the first of Gordon Royle's 17-clue collection).
@@ -60,7 +60,7 @@ fn row_box_index_follows_the_occupancy() {
                     mask |= cells << ((bit / 3) * 9 + (bit % 3) * 3);
                 }
             }
-            assert_eq!(row_box(mask), index, "mask {mask:#x}");
+            assert_eq!(row_box_index(mask), index, "mask {mask:#x}");
         }
     }
 }

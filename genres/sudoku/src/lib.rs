@@ -52,6 +52,7 @@ pub mod level;
 pub mod logic;
 pub mod puzzle;
 pub mod render;
+mod row_box_index;
 /// The solver for solving, counting, digests, hints and checks: [`band_solver`]. (The generator
 /// versions keep the search frozen with them, [`generator::solver_v1`].)
 pub use band_solver as solver;

@@ -23,6 +23,8 @@
 use dayseed_core::rng::Rng;
 use dayseed_core::{Budget, Count};
 
+use crate::row_box_index::{by_index, row_box_index};
+
 /// All 27 cells of a band.
 pub(crate) const BAND: u32 = (1 << 27) - 1;
 /// The three cells of box 0 in the three rows of a band.
@@ -138,53 +140,6 @@ const fn expand_table() -> [u32; 512] {
         s += 1;
     }
     table
-}
-
-/// The first cell of every mini-row of a band (three cells of a row inside a box).
-const MINI_ROWS: u32 = 0o111_111_111;
-
-/// A multiplier that sends the 512 sets of first mini-row cells ([`MINI_ROWS`]) to 512 distinct
-/// values of the top nine bits of the 32-bit product (the band solver's; [`by_index`] checks
-/// that it is one to one when a table is built).
-const ROW_BOX_MAGIC: u32 = 0x0201_4040;
-
-/// The index of a band mask's 3x3 row-by-box occupancy in the tables built by [`by_index`]: the
-/// mini-rows with a cell (each folded onto its first cell) sent through [`ROW_BOX_MAGIC`]. One
-/// multiplication instead of a lookup per row; every use of the occupancy is a table lookup, so
-/// the tables are re-indexed instead (the answers are those of the occupancy itself).
-#[inline(always)]
-pub(crate) fn row_box_index(a: u32) -> usize {
-    let t = (a | a >> 1 | a >> 2) & MINI_ROWS;
-    (t.wrapping_mul(ROW_BOX_MAGIC) >> 23) as usize
-}
-
-/// [`row_box_index`] of any mask with the row-by-box occupancy `occupancy` (bit `row * 3 + box`).
-const fn occupancy_index(occupancy: usize) -> usize {
-    let mut t = 0u32;
-    let mut bit = 0;
-    while bit < 9 {
-        if occupancy >> bit & 1 == 1 {
-            t |= 1 << ((bit / 3) * 9 + (bit % 3) * 3);
-        }
-        bit += 1;
-    }
-    (t.wrapping_mul(ROW_BOX_MAGIC) >> 23) as usize
-}
-
-/// A table indexed by row-by-box occupancy, re-indexed by [`row_box_index`]; fails to build if
-/// the index is not one to one.
-pub(crate) const fn by_index<T: Copy>(by_occupancy: [T; 512]) -> [T; 512] {
-    let mut t = by_occupancy;
-    let mut hit = [false; 512];
-    let mut s = 0;
-    while s < 512 {
-        let i = occupancy_index(s);
-        assert!(!hit[i], "ROW_BOX_MAGIC must be one to one");
-        hit[i] = true;
-        t[i] = by_occupancy[s];
-        s += 1;
-    }
-    t
 }
 
 /// The 3x3 row-by-box occupancy of a band mask (bit `row * 3 + box`), by the definition: the
@@ -788,6 +743,7 @@ pub fn random_grid(rng: &mut Rng) -> [u8; 81] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::row_box_index::occupancy_index;
     use crate::testutil::{brute_force_count, parse};
 
     /// A well-known hard puzzle ("AI Escargot") and its solution.

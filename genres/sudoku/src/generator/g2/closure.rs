@@ -7,9 +7,10 @@
 use crate::board::Cells;
 use crate::generator::placement::{self, Dead};
 use crate::generator::solver_v1::{
-    BAND, BOX_CELLS, ONE_COLUMN_BOXES, ONE_ROW_BOXES, ROW0, by_index, column_cells, initial_masks,
-    row_box_index, rows_and_boxes,
+    BAND, BOX_CELLS, ONE_COLUMN_BOXES, ONE_ROW_BOXES, ROW0, column_cells, initial_masks,
+    rows_and_boxes,
 };
+use crate::row_box_index::{by_index, row_box_index};
 
 /// For the 9 cells of a row, the row itself when it has exactly one cell, else 0.
 const ALONE: [u32; 512] = {
