@@ -34,7 +34,7 @@
 
 use dayseed_core::{Budget, Count};
 
-use crate::row_box_index::{by_index, row_box_index};
+use crate::row_box_index::{by_index, in_one_load, row_box_index};
 
 /// All 27 cells of a band.
 const BAND: u32 = (1 << 27) - 1;
@@ -214,26 +214,10 @@ const CLAIMED: [u32; 512] = {
 
 /// [`ALLOWED`] (low half) and [`ONE_ROW_BOXES`] (high half) in one load, indexed by
 /// [`row_box_index`].
-const BY_ROWS: [u64; 512] = {
-    let mut t = [0u64; 512];
-    let mut s = 0;
-    while s < 512 {
-        t[s] = ALLOWED[s] as u64 | (ONE_ROW_BOXES[s] as u64) << 32;
-        s += 1;
-    }
-    by_index(t)
-};
+const BY_ROWS: [u64; 512] = by_index(in_one_load(ALLOWED, ONE_ROW_BOXES));
 
 /// [`KEEP_OUTSIDE`] (low half) and [`ONE_COLUMN_BOXES`] (high half) in one load.
-const BY_COLUMNS: [u64; 512] = {
-    let mut t = [0u64; 512];
-    let mut s = 0;
-    while s < 512 {
-        t[s] = KEEP_OUTSIDE[s] as u64 | (ONE_COLUMN_BOXES[s] as u64) << 32;
-        s += 1;
-    }
-    t
-};
+const BY_COLUMNS: [u64; 512] = in_one_load(KEEP_OUTSIDE, ONE_COLUMN_BOXES);
 
 /// The filled cells (bit `cell`) of a grid, eight cells at a time and without a branch per cell
 /// (which cells are filled is random): each byte is folded onto its low bit, then one

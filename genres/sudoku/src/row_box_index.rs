@@ -1,6 +1,6 @@
-//! The index of a band mask's 3x3 row-by-box occupancy (which mini-rows of a digit's band mask
-//! hold a cell) by one multiplication instead of a lookup per row. The band step of both
-//! solvers, the live [`crate::band_solver`] and the frozen
+//! The band step's table index: a band mask's 3x3 row-by-box occupancy (which mini-rows of a
+//! digit's band mask hold a cell) by one multiplication instead of a lookup per row. The band
+//! step of both solvers, the live [`crate::band_solver`] and the frozen
 //! [`crate::generator::solver_v1`], reads its tables through this index; the tables are
 //! re-indexed by [`by_index`] when they are built, so every lookup gives the entry of the mask's
 //! occupancy (the same answers as indexing by the occupancy itself).
@@ -47,6 +47,18 @@ pub(crate) const fn by_index<T: Copy>(by_occupancy: [T; 512]) -> [T; 512] {
         assert!(!hit[i], "ROW_BOX_MAGIC must be one to one");
         hit[i] = true;
         t[i] = by_occupancy[s];
+        s += 1;
+    }
+    t
+}
+
+/// Two 512-entry tables in one, `low` in the low half of each entry and `high` in the high half,
+/// so that the band step reads both with one load.
+pub(crate) const fn in_one_load(low: [u32; 512], high: [u32; 512]) -> [u64; 512] {
+    let mut t = [0u64; 512];
+    let mut s = 0;
+    while s < 512 {
+        t[s] = low[s] as u64 | (high[s] as u64) << 32;
         s += 1;
     }
     t

@@ -23,7 +23,7 @@
 use dayseed_core::rng::Rng;
 use dayseed_core::{Budget, Count};
 
-use crate::row_box_index::{by_index, row_box_index};
+use crate::row_box_index::{by_index, in_one_load, row_box_index};
 
 /// All 27 cells of a band.
 pub(crate) const BAND: u32 = (1 << 27) - 1;
@@ -220,27 +220,11 @@ const ROWS_AND_BOXES_BY_INDEX: [u32; 512] = by_index(ROWS_AND_BOXES);
 
 /// [`ALLOWED`] (low half) and [`ONE_ROW_CELLS`] (high half) in one load, indexed by
 /// [`row_box_index`].
-const BY_ROWS: [u64; 512] = {
-    let mut t = [0u64; 512];
-    let mut s = 0;
-    while s < 512 {
-        t[s] = ALLOWED[s] as u64 | (ONE_ROW_CELLS[s] as u64) << 32;
-        s += 1;
-    }
-    by_index(t)
-};
+const BY_ROWS: [u64; 512] = by_index(in_one_load(ALLOWED, ONE_ROW_CELLS));
 
 /// [`KEEP_OUTSIDE`] (low half) and [`ONE_COLUMN_CELLS`] (high half) in one load, indexed by
 /// the 9 columns a digit may use in a band.
-const BY_COLUMNS: [u64; 512] = {
-    let mut t = [0u64; 512];
-    let mut s = 0;
-    while s < 512 {
-        t[s] = KEEP_OUTSIDE[s] as u64 | (ONE_COLUMN_CELLS[s] as u64) << 32;
-        s += 1;
-    }
-    t
-};
+const BY_COLUMNS: [u64; 512] = in_one_load(KEEP_OUTSIDE, ONE_COLUMN_CELLS);
 
 /// The non-zero cells of `cells` (bit `index`), found eight bytes at a time without branches
 /// (which cells are filled is unpredictable).
