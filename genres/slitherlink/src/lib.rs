@@ -8,7 +8,7 @@
 //! Params are `<W>x<H>-L<level>`, e.g. `10x10-L6` (sides 5..=40, level 1..=10; the trial
 //! levels 8-10 on boards of at most 900 cells, e.g. 30x30; g2 takes level 10 up to 400 cells,
 //! e.g. 20x20, and g1 levels 8-10 up to 225 cells, e.g. 15x15):
-//! `slitherlink:SEED-42-10x10-L6-g3`, `slitherlink:DAILY-utc-v1-20671-10x10-L6-g3`. The daily is
+//! `slitherlink:SEED-42-10x10-L6-g4`, `slitherlink:DAILY-utc-v1-20671-10x10-L6-g4`. The daily is
 //! `10x10` at `L6` unless a level is asked for (`6`, `L6`, or Loopy's names). CLI flags:
 //! `--grid-size N` (NxN), `--width`, `--height`, `--size WxH`, `--level` / `--difficulty`
 //! (defaults 10x10, L6). Seeds: `DAILY` uses `dayseed_core::seed::daily_seed(epoch_day)`, `SEED-s`
@@ -73,7 +73,13 @@
 //! attempts), after which the closest lower level found is delivered with `fallback` set. Every
 //! board is re-checked unique by the search solver before it is returned.
 //!
-//! # Generation (g3, current)
+//! # Generation (g4, current)
+//! g3's procedure and boards, except at level 10 on boards above 625 cells (e.g. 30x30): there
+//! the second walk makes up to 96 removal tests per loop instead of 48, so a loop reaches level
+//! 10 about twice as often; every 30x30 seed measured (1-60) is delivered at level 10, where g3
+//! delivers level 9 with `fallback` set on 2 of them ([`generator::g4`]).
+//!
+//! # Generation (g3)
 //! g2's procedure, with every check at levels 8-10 answered by engine_v2's trial closure
 //! ([`generator::engine_v2::TrialClosure`]): the answers of engine_v1's `Logic::solves` (tested
 //! against it), at a half to a fifth of its cost. The second walk makes up to 48 removal tests

@@ -8,7 +8,7 @@ pub const GEN_MIN_SIDE: u32 = 5;
 pub const GEN_MAX_SIDE: u32 = 40;
 /// Most cells g1 takes at the trial levels 8-10 (its removal grows steeply with the board).
 pub const G1_TRIAL_MAX_CELLS: u32 = 225;
-/// Most cells at the trial levels 8-10 (30x30, for g3 at every one of them; g1 keeps
+/// Most cells at the trial levels 8-10 (30x30, for g3 and g4 at every one of them; g1 keeps
 /// [`G1_TRIAL_MAX_CELLS`], g2 [`G2_DEEP_MAX_CELLS`] at level 10).
 pub const TRIAL_MAX_CELLS: u32 = 900;
 /// Most cells g2 takes at level 10 (20x20): deep-trial boards cost seconds to tens of seconds

@@ -54,7 +54,7 @@ fn ids_params_and_versions() {
     let rect = generate("slitherlink:SEED-3-7x5-L2-g1");
     assert!(rect.get("grid_size").is_none());
     assert_eq!(rect["width"], 7);
-    let bad: PuzzleId = "slitherlink:SEED-1-10x10-L6-g4".parse().unwrap();
+    let bad: PuzzleId = "slitherlink:SEED-1-10x10-L6-g5".parse().unwrap();
     assert!(GENRE.generate(&bad).is_err());
     let noncanon: PuzzleId = "slitherlink:SEED-1-10x10-L06-g1".parse().unwrap();
     assert!(GENRE.generate(&noncanon).is_err());

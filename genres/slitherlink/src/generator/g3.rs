@@ -5,7 +5,7 @@
 //! Levels 1-7 are g1's boards (engine_v1's procedure). At levels 8-10 one PRNG order is walked
 //! twice, as in g2: first removing clues while the techniques up to level 7 still solve the
 //! puzzle (engine_v1's resumed removal), then, over the clues left, removing each one while the
-//! techniques up to the target still solve it, at most `TRIAL_TESTS` tests (twice g2's), each
+//! techniques up to the target still solve it, at most 48 tests per loop (twice g2's), each
 //! bounded in counted work. The levels mean what they mean in g2 (the ladder and trial depths are
 //! engine_v1's); the boards differ from g2's where the second walk goes beyond 24 tests, or
 //! where a test's work bound (which now counts only the assumptions engine_v2 follows) cuts
@@ -18,6 +18,10 @@
 //! A removal test that must fail because the board without the clue has a second solution is
 //! usually answered by a short search for that solution (`second_loop`) instead of the
 //! closure: the same answer, so the same boards, at a fraction of the cost.
+//!
+//! The procedure is shared: `generate_with` takes a `Procedure` (the removal tests per loop
+//! and the level-10 loop bound on large boards); g3 is `G3`, and a later version that only
+//! changes those numbers passes its own (g4).
 
 mod second_loop;
 
@@ -41,10 +45,31 @@ use second_loop::SecondLoop;
 /// The highest level the first walk keeps solvable (the last level without trials).
 const FIRST_WALK_LEVEL: u8 = 7;
 
-/// Most removals the second walk tests before an attempt that has not reached the target
-/// draws a new loop (g2 makes 24; more tests on the same loop reach level 10 in fewer attempts:
-/// at 25x25, seeds 1-8 took 1-23 attempts with 24 tests and 1-4 with 48).
-const TRIAL_TESTS: u32 = 48;
+/// What a version built on this procedure chooses.
+pub(super) struct Procedure {
+    /// Most removals the second walk tests, for a target level and a number of cells, before
+    /// an attempt that has not reached the target draws a new loop.
+    pub(super) tests: fn(level: u8, cells: usize) -> u32,
+    /// Attempts at level 10 on boards above [`LARGE_DEEP_CELLS`] (past them the best lower level
+    /// found is delivered, with `fallback` set).
+    pub(super) large_deep_attempts: u32,
+}
+
+/// g3's choices: [`TRIAL_TESTS`] tests at every level and size, [`LARGE_DEEP_ATTEMPTS`] loops.
+const G3: Procedure = Procedure {
+    tests: g3_tests,
+    large_deep_attempts: LARGE_DEEP_ATTEMPTS,
+};
+
+/// Most removals g3's second walk tests per loop (g2 makes 24; more tests on the same loop reach
+/// level 10 in fewer attempts: at 25x25, seeds 1-8 took 1-23 attempts with 24 tests and 1-4
+/// with 48).
+pub(super) const TRIAL_TESTS: u32 = 48;
+
+/// g3's tests per loop: [`TRIAL_TESTS`] whatever the level and size.
+fn g3_tests(_level: u8, _cells: usize) -> u32 {
+    TRIAL_TESTS
+}
 
 /// The work bound of one removal test, per edge of the board (plus [`TEST_WORK_BASE`]), in
 /// [`TrialClosure::trial_cap`] units: a removal whose test needs more keeps its clue. Counted
@@ -53,9 +78,10 @@ const TEST_WORK_PER_EDGE: u64 = 24;
 /// See [`TEST_WORK_PER_EDGE`].
 const TEST_WORK_BASE: u64 = 16_000;
 
-/// Level-10 boards above this many cells (25x25) get at most [`LARGE_DEEP_ATTEMPTS`] loops.
-const LARGE_DEEP_CELLS: usize = 625;
-/// Attempts at level 10 on boards above [`LARGE_DEEP_CELLS`]: an attempt there costs about a
+/// Level-10 boards above this many cells (25x25) get at most [`Procedure::large_deep_attempts`]
+/// loops.
+pub(super) const LARGE_DEEP_CELLS: usize = 625;
+/// g3's attempts at level 10 on boards above [`LARGE_DEEP_CELLS`]: an attempt there costs about a
 /// second, and a few seeds would take 20-30 attempts; past this bound the best lower level
 /// found is delivered (with `fallback` set), which keeps the worst board well inside the
 /// server's 30 s request deadline.
@@ -66,10 +92,19 @@ const SMALL_CELLS: usize = 64;
 
 /// The g3 board for `seed` and `params`.
 pub(crate) fn generate(seed: u64, params: &Params) -> Result<Generated<Puzzle>> {
+    generate_with(&G3, seed, params)
+}
+
+/// The board of `procedure` for `seed` and `params`.
+pub(super) fn generate_with(
+    procedure: &Procedure,
+    seed: u64,
+    params: &Params,
+) -> Result<Generated<Puzzle>> {
     let (w, h) = (params.width as usize, params.height as usize);
     let mut rng = Rng::from_seed(seed);
     let made = if params.level > FIRST_WALK_LEVEL {
-        trial_board(w, h, params.level, &mut rng)
+        trial_board(procedure, w, h, params.level, &mut rng)
     } else {
         below_trials(w, h, params.level, &mut rng)
     }
@@ -129,12 +164,18 @@ fn proven_unique_within(g: &Grid, clues: &[i8], nodes: u64) -> bool {
 }
 
 /// A `w x h` board at trial level `level` (8-10), or the highest lower level met on the way.
-fn trial_board(w: usize, h: usize, level: u8, rng: &mut Rng) -> Option<Made> {
+fn trial_board(
+    procedure: &Procedure,
+    w: usize,
+    h: usize,
+    level: u8,
+    rng: &mut Rng,
+) -> Option<Made> {
     let g = Grid::new(w, h);
-    let mut walk = Walk::new(&g, level);
+    let mut walk = Walk::new(&g, level, (procedure.tests)(level, g.n_cells));
     let mut best: Option<Made> = None;
     let most = if level == 10 && g.n_cells > LARGE_DEEP_CELLS {
-        LARGE_DEEP_ATTEMPTS
+        procedure.large_deep_attempts
     } else {
         MAX_ATTEMPTS
     };
@@ -182,6 +223,8 @@ fn trial_board(w: usize, h: usize, level: u8, rng: &mut Rng) -> Option<Made> {
 struct Walk<'g> {
     g: &'g Grid,
     level: u8,
+    /// Most removal tests per loop.
+    tests: u32,
     /// Uncapped: whether a clue set solves at a level (the grading questions).
     exact: TrialClosure<'g>,
     /// Capped on boards of [`SMALL_CELLS`] or more: the removal tests.
@@ -191,7 +234,7 @@ struct Walk<'g> {
 }
 
 impl<'g> Walk<'g> {
-    fn new(g: &'g Grid, level: u8) -> Walk<'g> {
+    fn new(g: &'g Grid, level: u8, tests: u32) -> Walk<'g> {
         let mut test = TrialClosure::new(g);
         if g.n_cells >= SMALL_CELLS {
             test.trial_cap = Some(TEST_WORK_PER_EDGE * g.n_edges as u64 + TEST_WORK_BASE);
@@ -199,6 +242,7 @@ impl<'g> Walk<'g> {
         Walk {
             g,
             level,
+            tests,
             exact: TrialClosure::new(g),
             test,
             second: SecondLoop::new(g),
@@ -236,7 +280,7 @@ impl<'g> Walk<'g> {
         let mut tests = 0;
         for &c in order {
             let c = c as usize;
-            if !small && (!easy || tests == TRIAL_TESTS) {
+            if !small && (!easy || tests == self.tests) {
                 break;
             }
             if clues[c] == NO_CLUE || witnesses.blocks_removal(g, c, clues) {
