@@ -5,13 +5,16 @@
 //! them under [`engine_v1`]: the procedure, loop growth, clue removal, the logic ladder with its
 //! trial engine, and the search solver, which reach each other only inside it. Frozen files are
 //! never edited; a change that could move a board is a new version with new files. g3 adds
-//! [`engine_v2`], the faster trial closure, and imports everything else from engine_v1.
+//! [`engine_v2`], the faster trial closure, and imports everything else from engine_v1. The
+//! trial walks of g2 and g3 share `second_loop`, which answers removal tests that must fail
+//! without changing any answer (so any board).
 
 pub mod engine_v1;
 pub mod engine_v2;
 pub mod g1;
 pub mod g2;
 pub mod g3;
+mod second_loop;
 
 use dayseed_core::generator::day_or_number;
 use dayseed_core::{Generator, Version, VersionStatus};
