@@ -9,6 +9,10 @@
 //! by the second, so every clue left is needed at the target level. The result must grade
 //! exactly at the target (the ladder up to the level below does not solve it); otherwise a new
 //! loop is drawn on the same stream, as in g1, and every board is proven unique by search.
+//!
+//! A removal test that must fail because the board without the clue has a second solution is
+//! usually answered by a short search for that solution (`second_loop`, shared with g3) before
+//! the ladder runs: the same answer, so the same boards.
 
 use dayseed_core::{Error, ErrorKind, Generated, Result, Rng};
 
@@ -19,6 +23,7 @@ use super::engine_v1::witness::Witnesses;
 use super::engine_v1::{
     MAX_ATTEMPTS, Made, fallback_full, full_clues, generate as below_trials, proven_unique,
 };
+use super::second_loop::SecondLoop;
 use crate::check::verdict;
 use crate::grid::Grid;
 use crate::model::{NO_CLUE, Puzzle};
@@ -71,12 +76,13 @@ pub(crate) fn generate(seed: u64, params: &Params) -> Result<Generated<Puzzle>> 
 fn trial_board(w: usize, h: usize, level: u8, rng: &mut Rng) -> Option<Made> {
     let g = Grid::new(w, h);
     let mut best: Option<(u8, Vec<i8>, Vec<u8>)> = None;
+    let mut second = SecondLoop::new(&g);
     for attempt in 1..=MAX_ATTEMPTS {
         let solution = random_loop(&g, rng);
         let mut clues = full_clues(&g, &solution);
         let mut order: Vec<u32> = (0..g.n_cells as u32).collect();
         rng.shuffle(&mut order);
-        let Some(got) = minimise(&g, &mut clues, &solution, level, &order) else {
+        let Some(got) = minimise(&g, &mut second, &mut clues, &solution, level, &order) else {
             continue;
         };
         if !proven_unique(&g, &clues) {
@@ -126,8 +132,17 @@ const TEST_WORK_BASE: u64 = 16_000;
 const SMALL_CELLS: usize = 64;
 
 /// The walks over `order`; returns the graded level, or `None` if even the full clue set is
-/// beyond `level`.
-fn minimise(g: &Grid, clues: &mut [i8], sol: &[u8], level: u8, order: &[u32]) -> Option<u8> {
+/// beyond `level`. `second` answers the removal tests that leave a second solution (they fail
+/// whatever the ladder does: it never solves a board with two), so the ladder runs only when
+/// none is found; every test reloads the ladder, so the tests it skips change nothing else.
+fn minimise(
+    g: &Grid,
+    second: &mut SecondLoop,
+    clues: &mut [i8],
+    sol: &[u8],
+    level: u8,
+    order: &[u32],
+) -> Option<u8> {
     let small = g.n_cells < SMALL_CELLS;
     if !small {
         // First walk: unchanged when the full set needs trials.
@@ -162,7 +177,7 @@ fn minimise(g: &Grid, clues: &mut [i8], sol: &[u8], level: u8, order: &[u32]) ->
         tests += 1;
         let saved = clues[c];
         clues[c] = NO_CLUE;
-        if !test.reload_solves(clues, level) {
+        if second.found(clues, sol, c) || !test.reload_solves(clues, level) {
             clues[c] = saved;
             continue;
         }

@@ -23,8 +23,6 @@
 //! and the level-10 loop bound on large boards); g3 is `G3`, and a later version that only
 //! changes those numbers passes its own (g4).
 
-mod second_loop;
-
 use dayseed_core::{Budget, Count, Error, ErrorKind, Generated, Result, Rng};
 
 use super::engine_v1::logic::Logic;
@@ -36,11 +34,11 @@ use super::engine_v1::{
     MAX_ATTEMPTS, Made, fallback_full, full_clues, generate as below_trials, proven_unique,
 };
 use super::engine_v2::TrialClosure;
+use super::second_loop::SecondLoop;
 use crate::check::verdict;
 use crate::grid::Grid;
 use crate::model::{NO_CLUE, Puzzle};
 use crate::params::Params;
-use second_loop::SecondLoop;
 
 /// The highest level the first walk keeps solvable (the last level without trials).
 const FIRST_WALK_LEVEL: u8 = 7;

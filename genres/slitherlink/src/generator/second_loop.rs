@@ -1,7 +1,8 @@
 //! A cheap, exact answer to a removal test that must fail: a second loop near the clue removed.
 //!
-//! The walk's removal test asks whether the techniques up to the target level solve the board
-//! once clue `c` is removed ([`TrialClosure::solves`]). Every technique is sound: the rules of
+//! The trial walks' removal test (g2's engine_v1 [`Logic`], g3's [`TrialClosure::solves`]) asks
+//! whether the techniques up to the target level solve the board once clue `c` is removed.
+//! Every technique is sound: the rules of
 //! levels 1-7 and the refutations of levels 8-10 (a contradiction of sound rules, or a bounded
 //! search that found no solution at all) only decide an edge the way every solution has it, and
 //! an assumption that agrees with the answer is merely skipped (it cannot be refuted). No rule
@@ -27,6 +28,7 @@
 //! the closure would give, so the boards are the same: the budgets (counted nodes, not time)
 //! change only the speed.
 //!
+//! [`Logic`]: crate::generator::engine_v1::logic::Logic
 //! [`TrialClosure::solves`]: crate::generator::engine_v2::TrialClosure::solves
 
 use dayseed_core::{Budget, Count};
