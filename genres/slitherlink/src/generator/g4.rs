@@ -6,7 +6,7 @@
 //! delivers level 9 with `fallback` set on 2 of them); a missed loop costs about three times
 //! g3's, so the median and the worst board stay about g3's. Everywhere else (levels 1-9, and level 10 up to
 //! 625 cells, where more tests made the worst boards slower) g4 makes g3's boards, and levels
-//! 1-7 are g1's. Measured in `bench/results/slitherlink-g3.md`, section 9.
+//! 1-7 are g1's. Measured in `bench/results/slitherlink-g3.md`, section 10.
 
 use dayseed_core::{Generated, Result};
 
