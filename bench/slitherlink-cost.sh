@@ -1,21 +1,21 @@
 #!/usr/bin/env bash
 # Slitherlink trial levels (L8-L10): milliseconds per generated board per generator version, per
-# level and size (default g2 against g3, the current one; VERSIONS="g1 g2 g3" adds g1).
+# level and size (default g2 against g4, the current one; VERSIONS="g1 g2 g3 g4" adds g1 and g3).
 #
 #   bench/slitherlink-cost.sh [SIZES] [LEVELS]      e.g. bench/slitherlink-cost.sh "10 15 20" "8 10"
-#   VERSIONS="g1 g2 g3" bench/slitherlink-cost.sh
+#   VERSIONS="g1 g2 g3 g4" bench/slitherlink-cost.sh
 #
 # Each (level, size, version) is one process generating COUNT boards through the registry (ids
 # slitherlink:SEED-s-NxN-Llevel-gN, s = 1..COUNT, re-validation included, as the server does);
 # COUNT shrinks with the size so a full run stays within about ten minutes. g1 refuses boards
 # above 225 cells at these levels (it runs only at 10 and 15), g2 level 10 above 400 cells (g3
-# takes every size up to 30x30). Prints the median and the worst board per row and version, the ratio of the
-# first version's median to the last's, and writes bench/results/slitherlink-cost.csv
+# and g4 take every size up to 30x30). Prints the median and the worst board per row and
+# version, the ratio of the first version's median to the last's, and writes bench/results/slitherlink-cost.csv
 # (level,size,cells,version,median_ms,max_ms,count) for plotting.
 set -euo pipefail
 SIZES=${1:-10 15 20 25 30}
 LEVELS=${2:-8 9 10}
-VERSIONS=${VERSIONS:-g2 g3}
+VERSIONS=${VERSIONS:-g2 g4}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$ROOT/target}
 cargo build --quiet --release -p dayseed-slitherlink --example slitherlink_bench --manifest-path "$ROOT/Cargo.toml"
