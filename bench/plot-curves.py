@@ -13,7 +13,8 @@ Reads, from DIR (default: bench/results next to this script), and writes beside 
   sudoku-g3.csv         the same, for generator g3             -> sudoku-g3.svg
   sudoku-g4.csv         the same, for generator g4             -> sudoku-g4.svg
   sudoku-solver.csv     list,ours_per_sec,peer_per_sec         -> sudoku-solver.svg
-      solver throughput on each puzzle list: dayseed against the `sudoku` crate
+      solver throughput on each puzzle list: dayseed against the `sudoku` crate (and tdoku,
+      when the optional tdoku_per_sec column has values)
 
 A missing CSV skips its plot with a message; empty, unreadable or non-positive values are left
 out; a CSV without the columns it needs is an error naming them (the other plots are still
@@ -266,16 +267,22 @@ def plot_solver(src, dst, rate_log):
     cats = [r["list"] for r in rows]
     series = []
     for label, col, colour, shape in [("dayseed", "ours_per_sec", 0, "circle"),
-                                      ("sudoku crate", "peer_per_sec", 1, "diamond")]:
-        pts = [(i, number(r[col])) for i, r in enumerate(rows)]
-        series.append({"label": label, "points": [(i, y) for i, y in pts if y is not None],
-                       "colour": PALETTE[colour], "dash": "", "marker": shape})
+                                      ("sudoku crate", "peer_per_sec", 1, "diamond"),
+                                      ("tdoku", "tdoku_per_sec", 2, "square")]:
+        pts = [(i, number(r.get(col, ""))) for i, r in enumerate(rows)]
+        points = [(i, y) for i, y in pts if y is not None]
+        if points:
+            series.append({"label": label, "points": points,
+                           "colour": PALETTE[colour], "dash": "", "marker": shape})
     notes = {}
     for i, r in enumerate(rows):
         ours, peer = number(r["ours_per_sec"]), number(r["peer_per_sec"])
         if ours and peer:
             notes[i] = f"{ours / peer:.2f}x"
-    line_plot(dst, "Sudoku solver throughput: dayseed vs the sudoku crate", "puzzle list",
+    title = "Sudoku solver throughput: dayseed vs the sudoku crate"
+    if len(series) > 2:
+        title += " and tdoku"
+    line_plot(dst, title, "puzzle list",
               "puzzles per second", series, ylog=rate_log, categories=cats, notes=notes,
               subtitle="figures = dayseed / sudoku crate")
 

@@ -19,20 +19,29 @@
 # instructions, about 1% on 300 hard puzzles), the repeatable side of the whole-process timing.
 #
 #   bench/sudoku-solver.sh [RUNS]      env: N (generated puzzles per list, default 1000),
-#                                           REPS (default 9), CG_N (default 300; 0 skips callgrind),
+#                                           REPS (default 60), CG_N (default 300; 0 skips callgrind),
 #                                           WHOLE_K (processes per whole-process timing, default 3),
 #                                           WHOLE_MIN (puzzles per whole-process run, default 20000),
-#                                           CLASSIC_DIR (default /tmp/sudoku-classic)
+#                                           CLASSIC_DIR (default /tmp/sudoku-classic),
+#                                           TDOKU_SRC (a tdoku checkout; unset: no tdoku column)
 #
-# Lists. Hard: dayseed g1 MASTER (generated, minimal, 21-26 clues); Sudoku Exchange puzzles rated
-# 8.0-9.3 (bench/data, public domain); the classic top95 / hardest / top1465 files when present in
-# $CLASSIC_DIR (their licence is unclear, so they are never committed); Solo "unreasonable"
-# puzzles when sgt-solo is installed. Easy: Sudoku Exchange puzzles rated 2.5-3.0 (bench/data).
+# Second peer, optional: tdoku (github.com/t-dillon/tdoku, BSD-2; the fastest published solver on
+# hard lists, SIMD), when TDOKU_SRC names a checkout of it (a folder with src/ and include/; this
+# script cannot download it, the machine has no GitHub access). Its solver file is built in
+# $PEER_DIR/tdoku with clang++ (g++ when there is no clang; $TDOKU_CXX overrides), -O3
+# -march=native (what its author's own benchmarks favour); a driver written here counts to 2 on
+# the same lists in the same rounds, and a second table gives its rate against the crate and ours.
+#
+# Lists. Hard: dayseed MASTER (the current generator's, minimal, 21-26 clues); Sudoku Exchange
+# puzzles rated 8.0-9.3 (bench/data, public domain); the classic top95 / hardest / top1465 files
+# when present in $CLASSIC_DIR (their licence is unclear, so they are never committed); Solo
+# "unreasonable" puzzles when sgt-solo is installed. Easy: Sudoku Exchange puzzles rated 2.5-3.0
+# (bench/data).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${1:-3}
 N=${N:-1000}
-REPS=${REPS:-9}
+REPS=${REPS:-60}
 CG_N=${CG_N:-300}
 PEER_DIR=${PEER_DIR:-/tmp/dayseed-sudoku-peer}
 CLASSIC_DIR=${CLASSIC_DIR:-/tmp/sudoku-classic}
@@ -79,6 +88,61 @@ RS
 (cd "$PEER_DIR" && CARGO_TARGET_DIR="$PEER_DIR/target" cargo build --release -q)
 PEER="$PEER_DIR/target/release/sudoku-peer"
 
+TDOKU=""
+if [ -n "${TDOKU_SRC:-}" ]; then
+  if [ ! -f "$TDOKU_SRC/src/solver_dpll_triad_simd.cc" ] || [ ! -f "$TDOKU_SRC/include/tdoku.h" ]; then
+    echo "TDOKU_SRC=$TDOKU_SRC: no src/solver_dpll_triad_simd.cc or include/tdoku.h there" >&2
+    exit 2
+  fi
+  TDOKU_CXX=${TDOKU_CXX:-$(command -v clang++ || command -v g++)}
+  mkdir -p "$PEER_DIR/tdoku"
+  cat > "$PEER_DIR/tdoku/driver.cc" <<'CC'
+// Counts solutions up to 2 with tdoku for every puzzle of a file (81 characters a line, any
+// non-digit or 0 an empty cell), REPS passes; prints the median rate like solver_bench.
+#include "tdoku.h"
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+#include <vector>
+int main(int argc, char **argv) {
+    if (argc < 2) return 2;
+    int reps = argc > 2 ? std::atoi(argv[2]) : 5;
+    std::ifstream in(argv[1]);
+    std::vector<std::string> puzzles;
+    for (std::string line; std::getline(in, line);) {
+        if (line.size() < 81) continue;
+        std::string p = line.substr(0, 81);
+        for (char &c : p) if (c < '1' || c > '9') c = '.';
+        puzzles.push_back(p);
+    }
+    std::vector<double> rates;
+    size_t hist[3] = {0, 0, 0};
+    for (int r = 0; r < std::max(reps, 1); r++) {
+        hist[0] = hist[1] = hist[2] = 0;
+        auto start = std::chrono::steady_clock::now();
+        for (const std::string &p : puzzles) {
+            char solution[81];
+            size_t guesses = 0;
+            hist[std::min<size_t>(TdokuSolverDpllTriadSimd(p.c_str(), 2, 0, solution, &guesses), 2)]++;
+        }
+        std::chrono::duration<double> s = std::chrono::steady_clock::now() - start;
+        rates.push_back(puzzles.size() / s.count());
+    }
+    std::sort(rates.begin(), rates.end());
+    std::printf("tdoku puzzles=%zu solutions(0/1/2+)=[%zu, %zu, %zu] median_per_sec=%.0f\n",
+                puzzles.size(), hist[0], hist[1], hist[2], rates[rates.size() / 2]);
+}
+CC
+  "$TDOKU_CXX" -O3 -DNDEBUG -march=native -std=c++17 -I"$TDOKU_SRC/include" -I"$TDOKU_SRC/src" \
+    "$PEER_DIR/tdoku/driver.cc" "$TDOKU_SRC/src/solver_dpll_triad_simd.cc" "$TDOKU_SRC/src/util.cc" \
+    -o "$PEER_DIR/tdoku/tdoku-peer"
+  TDOKU="$PEER_DIR/tdoku/tdoku-peer"
+  echo "tdoku built with $("$TDOKU_CXX" --version | head -1), -O3 -march=native"
+fi
+
 "$GEN" MASTER "$N" 1000000 --print > "$WORK/master.txt" 2>/dev/null
 cp bench/data/se-hard-8.0-9.3.txt "$WORK/se-hard.txt"
 cp bench/data/se-easy-2.5-3.0.txt "$WORK/se-easy.txt"
@@ -108,7 +172,7 @@ ratio() { echo "$1 $2" | awk '{printf "%.2fx", $1 / $2}'; }
 # Puzzles per second of whole processes over list $2 of $1 puzzles (start to end, one pass
 # each), dayseed then the crate: WHOLE_K processes of each, alternating, each timed alone.
 whole() {
-  local n=$1 f=$2 t0 t1 t2 ours=0 peer=0
+  local n=$1 f=$2 t0 t1 t2 t3 ours=0 peer=0 td=1
   for _ in $(seq "$WHOLE_K"); do
     t0=$(date +%s%N)
     "$OURS" "$f" 1 > /dev/null
@@ -117,12 +181,19 @@ whole() {
     t2=$(date +%s%N)
     ours=$((ours + t1 - t0))
     peer=$((peer + t2 - t1))
+    if [ -n "$TDOKU" ]; then
+      "$TDOKU" "$f" 1 > /dev/null
+      t3=$(date +%s%N)
+      td=$((td + t3 - t2))
+    fi
   done
-  echo "$n $WHOLE_K $ours $peer" | awk '{printf "%.0f %.0f\n", $1 * $2 * 1e9 / $3, $1 * $2 * 1e9 / $4}'
+  echo "$n $WHOLE_K $ours $peer $td" |
+    awk '{printf "%.0f %.0f %.0f\n", $1 * $2 * 1e9 / $3, $1 * $2 * 1e9 / $4, $1 * $2 * 1e9 / $5}'
 }
 uptime
 CSV=${CSV:-bench/results/sudoku-solver.csv}
-echo "list,ours_per_sec,peer_per_sec,frozen_per_sec,whole_ours_per_sec,whole_peer_per_sec" >"$CSV"
+echo "list,ours_per_sec,peer_per_sec,frozen_per_sec,whole_ours_per_sec,whole_peer_per_sec,tdoku_per_sec,whole_tdoku_per_sec" >"$CSV"
+tdoku_rows=()
 printf '%-18s %7s | %10s %10s %10s %7s %7s %7s | %10s %10s %7s\n' list puzzles frozen/s \
   dayseed/s crate/s before after best whole-ds/s whole-cr/s whole
 for l in $lists; do
@@ -130,14 +201,18 @@ for l in $lists; do
   n=$(grep -c . "$f")
   for _ in $(seq $(( (WHOLE_MIN + n - 1) / n ))); do cat "$f"; done > "$WORK/whole.txt"
   nw=$(grep -c . "$WORK/whole.txt")
-  o=(); v=(); p=(); wo=(); wp=()
+  o=(); v=(); p=(); wo=(); wp=(); t=(); wt=()
   for _ in $(seq "$RUNS"); do
     o+=("$("$OURS" "$f" "$REPS" | rate)")
     v+=("$("$OURS" "$f" "$REPS" --frozen | rate)")
     p+=("$("$PEER" "$f" "$REPS" | rate)")
-    read -r a b < <(whole "$nw" "$WORK/whole.txt")
+    if [ -n "$TDOKU" ]; then
+      t+=("$("$TDOKU" "$f" "$REPS" | rate)")
+    fi
+    read -r a b c < <(whole "$nw" "$WORK/whole.txt")
     wo+=("$a")
     wp+=("$b")
+    wt+=("$c")
   done
   mo=$(printf '%s\n' "${o[@]}" | median)
   mv=$(printf '%s\n' "${v[@]}" | median)
@@ -149,9 +224,25 @@ for l in $lists; do
   printf '%-18s %7s | %10s %10s %10s %7s %7s %7s | %10s %10s %7s\n' "$l" "$n" "$mv" "$mo" "$mp" \
     "$(ratio "$mv" "$mp")" "$(ratio "$mo" "$mp")" "$(ratio "$bo" "$bp")" "$mwo" "$mwp" \
     "$(ratio "$mwo" "$mwp")"
-  echo "$l,$mo,$mp,$mv,$mwo,$mwp" >>"$CSV"
+  mt=""
+  mwt=""
+  if [ -n "$TDOKU" ]; then
+    mt=$(printf '%s\n' "${t[@]}" | median)
+    mwt=$(printf '%s\n' "${wt[@]}" | median)
+    tdoku_rows+=("$(printf '%-18s %7s | %10s %10s %10s %11s %11s | %10s %11s %11s' "$l" "$n" "$mt" \
+      "$mo" "$mp" "$(ratio "$mt" "$mp")" "$(ratio "$mo" "$mt")" "$mwt" "$(ratio "$mwt" "$mwp")" \
+      "$(ratio "$mwo" "$mwt")")")
+  fi
+  echo "$l,$mo,$mp,$mv,$mwo,$mwp,$mt,$mwt" >>"$CSV"
 done
 uptime
+if [ -n "$TDOKU" ]; then
+  echo
+  echo "tdoku in the same rounds (in process; whole process)"
+  printf '%-18s %7s | %10s %10s %10s %11s %11s | %10s %11s %11s\n' list puzzles tdoku/s \
+    dayseed/s crate/s tdoku/crate dayseed/td whole-td/s tdoku/crate dayseed/td
+  printf '%s\n' "${tdoku_rows[@]}"
+fi
 
 if [ "$CG_N" -gt 0 ] && command -v valgrind > /dev/null; then
   # Ir and Bcm collected inside the counting call only, per puzzle.
