@@ -23,7 +23,13 @@
 #                                           WHOLE_K (processes per whole-process timing, default 3),
 #                                           WHOLE_MIN (puzzles per whole-process run, default 20000),
 #                                           CLASSIC_DIR (default /tmp/sudoku-classic),
-#                                           TDOKU_SRC (a tdoku checkout; unset: no tdoku column)
+#                                           TDOKU_SRC (a tdoku checkout; unset: no tdoku column),
+#                                           PAIRED_ROUNDS (default 201)
+#
+# Paired, in one process: a binary built beside the crate's driver links both solvers and times
+# them pass by pass over each list (at least 1,000 puzzles a pass, the order alternating), and
+# prints the median of the PAIRED_ROUNDS per-round ratios with its quartiles: the ratio least
+# moved by a load change between processes (the table's last columns).
 #
 # Second peer, optional: tdoku (github.com/t-dillon/tdoku, BSD-2; the fastest published solver on
 # hard lists, SIMD), when TDOKU_SRC names a checkout of it (a folder with src/ and include/; this
@@ -47,6 +53,7 @@ PEER_DIR=${PEER_DIR:-/tmp/dayseed-sudoku-peer}
 CLASSIC_DIR=${CLASSIC_DIR:-/tmp/sudoku-classic}
 WHOLE_K=${WHOLE_K:-3}
 WHOLE_MIN=${WHOLE_MIN:-20000}
+PAIRED_ROUNDS=${PAIRED_ROUNDS:-201}
 WORK=$(mktemp -d /tmp/dayseed-sudoku-solver.XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
 
@@ -65,6 +72,70 @@ sudoku = "0.8"
 [profile.release]
 codegen-units = 4
 TOML
+# The paired binary links dayseed's solver too (by path, from this checkout).
+printf '%s\n' "dayseed-core = { path = \"$PWD/crates/core\" }" \
+  "dayseed-sudoku = { path = \"$PWD/genres/sudoku\" }" > "$PEER_DIR/deps.toml"
+sed -i "/^sudoku = /r $PEER_DIR/deps.toml" "$PEER_DIR/Cargo.toml"
+mkdir -p "$PEER_DIR/src/bin"
+cat > "$PEER_DIR/src/bin/paired.rs" <<'RS'
+//! dayseed's solver and the crate in one process, pass by pass (the order alternating each
+//! round), counting to 2 over the same list: the median of the per-round rate ratios, which a
+//! load change between processes does not move.
+use std::hint::black_box;
+use std::time::Instant;
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let text = std::fs::read_to_string(&args[1]).unwrap();
+    let rounds: usize = args.get(2).map_or(201, |s| s.parse().unwrap());
+    let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    let ours: Vec<_> = lines.iter().map(|l| dayseed_sudoku::format::parse_grid(l).unwrap()).collect();
+    let theirs: Vec<_> = lines.iter().map(|l| sudoku::Sudoku::from_str_line(l).unwrap()).collect();
+    // A pass solves at least 1,000 puzzles (the list repeated), so that one is long enough to time.
+    let k = 1000_usize.div_ceil(lines.len());
+    let pass_ours = || {
+        let t = Instant::now();
+        for _ in 0..k {
+            for p in &ours {
+                let mut budget = dayseed_core::Budget::unlimited();
+                black_box(dayseed_sudoku::solver::count_solutions(p, 2, &mut budget));
+            }
+        }
+        t.elapsed().as_secs_f64()
+    };
+    let pass_crate = || {
+        let t = Instant::now();
+        for _ in 0..k {
+            for p in &theirs {
+                black_box(p.solutions_count_up_to(2));
+            }
+        }
+        t.elapsed().as_secs_f64()
+    };
+    let (mut a, mut b, mut r) = (Vec::new(), Vec::new(), Vec::new());
+    for round in 0..rounds.max(1) {
+        let (to, tc) = if round % 2 == 0 {
+            let to = pass_ours();
+            (to, pass_crate())
+        } else {
+            let tc = pass_crate();
+            (pass_ours(), tc)
+        };
+        a.push(to);
+        b.push(tc);
+        r.push(tc / to);
+    }
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(|x, y| x.partial_cmp(y).unwrap());
+        (v[v.len() / 2], v[v.len() / 4], v[v.len() * 3 / 4])
+    };
+    let per = (k * lines.len()) as f64;
+    let (ma, _, _) = median(&mut a);
+    let (mb, _, _) = median(&mut b);
+    let (mr, q1, q3) = median(&mut r);
+    println!("paired rounds={} ours_per_sec={:.0} crate_per_sec={:.0} ratio={:.3} q1={:.3} q3={:.3}",
+        r.len(), per / ma, per / mb, mr, q1, q3);
+}
+RS
 cat > "$PEER_DIR/src/main.rs" <<'RS'
 use std::time::Instant;
 fn main() {
@@ -87,6 +158,7 @@ fn main() {
 RS
 (cd "$PEER_DIR" && CARGO_TARGET_DIR="$PEER_DIR/target" cargo build --release -q)
 PEER="$PEER_DIR/target/release/sudoku-peer"
+PAIRED="$PEER_DIR/target/release/paired"
 
 TDOKU=""
 if [ -n "${TDOKU_SRC:-}" ]; then
@@ -192,10 +264,10 @@ whole() {
 }
 uptime
 CSV=${CSV:-bench/results/sudoku-solver.csv}
-echo "list,ours_per_sec,peer_per_sec,frozen_per_sec,whole_ours_per_sec,whole_peer_per_sec,tdoku_per_sec,whole_tdoku_per_sec" >"$CSV"
+echo "list,ours_per_sec,peer_per_sec,frozen_per_sec,whole_ours_per_sec,whole_peer_per_sec,tdoku_per_sec,whole_tdoku_per_sec,paired_ratio" >"$CSV"
 tdoku_rows=()
-printf '%-18s %7s | %10s %10s %10s %7s %7s %7s | %10s %10s %7s\n' list puzzles frozen/s \
-  dayseed/s crate/s before after best whole-ds/s whole-cr/s whole
+printf '%-18s %7s | %10s %10s %10s %7s %7s %7s | %10s %10s %7s | %7s %13s\n' list puzzles \
+  frozen/s dayseed/s crate/s before after best whole-ds/s whole-cr/s whole paired quartiles
 for l in $lists; do
   f="$WORK/$l.txt"
   n=$(grep -c . "$f")
@@ -221,9 +293,11 @@ for l in $lists; do
   mwp=$(printf '%s\n' "${wp[@]}" | median)
   bo=$(printf '%s\n' "${o[@]}" | sort -n | tail -1)
   bp=$(printf '%s\n' "${p[@]}" | sort -n | tail -1)
-  printf '%-18s %7s | %10s %10s %10s %7s %7s %7s | %10s %10s %7s\n' "$l" "$n" "$mv" "$mo" "$mp" \
-    "$(ratio "$mv" "$mp")" "$(ratio "$mo" "$mp")" "$(ratio "$bo" "$bp")" "$mwo" "$mwp" \
-    "$(ratio "$mwo" "$mwp")"
+  read -r pr q1 q3 < <("$PAIRED" "$f" "$PAIRED_ROUNDS" |
+    sed -n 's/.* ratio=\([0-9.]*\) q1=\([0-9.]*\) q3=\([0-9.]*\).*/\1 \2 \3/p')
+  printf '%-18s %7s | %10s %10s %10s %7s %7s %7s | %10s %10s %7s | %6.2fx %13s\n' "$l" "$n" \
+    "$mv" "$mo" "$mp" "$(ratio "$mv" "$mp")" "$(ratio "$mo" "$mp")" "$(ratio "$bo" "$bp")" \
+    "$mwo" "$mwp" "$(ratio "$mwo" "$mwp")" "$pr" "$(printf '%.2f-%.2f' "$q1" "$q3")"
   mt=""
   mwt=""
   if [ -n "$TDOKU" ]; then
@@ -233,7 +307,7 @@ for l in $lists; do
       "$mo" "$mp" "$(ratio "$mt" "$mp")" "$(ratio "$mo" "$mt")" "$mwt" "$(ratio "$mwt" "$mwp")" \
       "$(ratio "$mwo" "$mwt")")")
   fi
-  echo "$l,$mo,$mp,$mv,$mwo,$mwp,$mt,$mwt" >>"$CSV"
+  echo "$l,$mo,$mp,$mv,$mwo,$mwp,$mt,$mwt,$pr" >>"$CSV"
 done
 uptime
 if [ -n "$TDOKU" ]; then
