@@ -242,9 +242,10 @@ rate() { sed -n 's/.*median_per_sec=\([0-9]*\).*/\1/p'; }
 median() { sort -n | sed -n "$(( (RUNS + 1) / 2 ))p"; }
 ratio() { echo "$1 $2" | awk '{printf "%.2fx", $1 / $2}'; }
 # Puzzles per second of whole processes over list $2 of $1 puzzles (start to end, one pass
-# each), dayseed then the crate: WHOLE_K processes of each, alternating, each timed alone.
+# each), dayseed, the crate and tdoku (when built): WHOLE_K processes of each, alternating, each
+# timed alone.
 whole() {
-  local n=$1 f=$2 t0 t1 t2 t3 ours=0 peer=0 td=1
+  local n=$1 f=$2 t0 t1 t2 t3 ours=0 peer=0 td=0
   for _ in $(seq "$WHOLE_K"); do
     t0=$(date +%s%N)
     "$OURS" "$f" 1 > /dev/null
@@ -259,8 +260,9 @@ whole() {
       td=$((td + t3 - t2))
     fi
   done
-  echo "$n $WHOLE_K $ours $peer $td" |
-    awk '{printf "%.0f %.0f %.0f\n", $1 * $2 * 1e9 / $3, $1 * $2 * 1e9 / $4, $1 * $2 * 1e9 / $5}'
+  # The third figure (tdoku) is 0 when it is not built.
+  echo "$n $WHOLE_K $ours $peer $td" | awk '{printf "%.0f %.0f %.0f\n", $1 * $2 * 1e9 / $3,
+    $1 * $2 * 1e9 / $4, ($5 > 0 ? $1 * $2 * 1e9 / $5 : 0)}'
 }
 uptime
 CSV=${CSV:-bench/results/sudoku-solver.csv}
