@@ -11,6 +11,7 @@
 //! With `--root`, every count gets a budget of one node (the setup, the propagation at the root
 //! and the first pick only): under callgrind, the cost of the root alone.
 
+use std::io::Write;
 use std::time::Instant;
 
 use dayseed_core::Budget;
@@ -59,6 +60,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
         rates.push(puzzles.len() as f64 / t.elapsed().as_secs_f64());
     }
+    // Written with `writeln!`, so that a closed pipe (`| head`) ends the run with an error
+    // instead of a panic.
+    let mut out = std::io::stdout().lock();
     if each {
         for p in &puzzles {
             let mut budget = Budget::unlimited();
@@ -71,16 +75,17 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             let first: String = first.map_or("-".into(), |g| {
                 g.iter().map(|&v| char::from(b'0' + v)).collect()
             });
-            println!("{count:?} {} {first}", budget.spent());
+            writeln!(out, "{count:?} {} {first}", budget.spent())?;
         }
     }
     rates.sort_by(f64::total_cmp);
-    println!(
+    writeln!(
+        out,
         "dayseed{} puzzles={} solutions(0/1/2+)={hist:?} nodes_per_puzzle={:.1} median_per_sec={:.0}",
         if frozen { "-frozen" } else { "" },
         puzzles.len(),
         nodes as f64 / puzzles.len().max(1) as f64,
         rates[rates.len() / 2]
-    );
+    )?;
     Ok(())
 }
